@@ -1,0 +1,24 @@
+package shareddata
+
+import (
+	"os"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+func TestDirFindsSharedDataOrSkips(t *testing.T) {
+	p := Dir(t, "samegame")
+	st, err := os.Stat(p)
+	assert.NoError(t, err)
+	assert.True(t, st.IsDir())
+}
+
+func TestMissingPartSkips(t *testing.T) {
+	ran := false
+	t.Run("inner", func(t *testing.T) {
+		Dir(t, "no-such-game")
+		ran = true
+	})
+	assert.False(t, ran, "Dir must skip, not return, for a missing folder")
+}
