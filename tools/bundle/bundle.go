@@ -80,7 +80,10 @@ func Bundle(dir string, opt Options) ([]byte, error) {
 	if err := l.check(); err != nil {
 		return nil, err
 	}
-	m := newMerger(l, opt.KeepComments)
+	m, err := newMerger(l, opt.KeepComments)
+	if err != nil {
+		return nil, err
+	}
 	m.markReachable()
 	m.chooseNames()
 	src, err := m.render()

@@ -23,8 +23,9 @@ type pkg struct {
 	path    string // import path
 	dir     string
 	files   []*ast.File
-	srcs    [][]byte   // file contents, parallel to files
-	imports []string   // module-local imports, sorted
+	srcs    [][]byte // file contents, parallel to files
+	imports []string // module-local imports, sorted
+	std     []string // standard imports, sorted
 	types   *types.Package
 	info    *types.Info
 	isMain  bool
@@ -136,7 +137,7 @@ func (l *loader) load(path string) (*pkg, error) {
 	if err != nil {
 		return nil, err
 	}
-	local := map[string]bool{}
+	local, std := map[string]bool{}, map[string]bool{}
 	for _, name := range names {
 		full := filepath.Join(p.dir, name)
 		src, err := os.ReadFile(full)
@@ -149,7 +150,7 @@ func (l *loader) load(path string) (*pkg, error) {
 		}
 		p.files = append(p.files, f)
 		p.srcs = append(p.srcs, src)
-		l.checkFile(f, local)
+		l.checkFile(f, local, std)
 	}
 	wantName := p.files[0].Name.Name
 	if p.isMain {
@@ -167,6 +168,11 @@ func (l *loader) load(path string) (*pkg, error) {
 		p.imports = append(p.imports, imp)
 	}
 	sort.Strings(p.imports)
+	for imp := range std {
+		p.std = append(p.std, imp)
+		l.std[imp] = true
+	}
+	sort.Strings(p.std)
 	for _, imp := range p.imports {
 		if _, err := l.load(imp); err != nil {
 			return nil, err
@@ -224,7 +230,7 @@ var foreignSource = map[string]bool{
 
 // checkFile refuses what a single file cannot carry into a bundle and records
 // the module-local imports.
-func (l *loader) checkFile(f *ast.File, local map[string]bool) {
+func (l *loader) checkFile(f *ast.File, local, std map[string]bool) {
 	for _, cg := range f.Comments {
 		for _, c := range cg.List {
 			switch {
@@ -250,7 +256,7 @@ func (l *loader) checkFile(f *ast.File, local map[string]bool) {
 		case l.isLocal(path):
 			local[path] = true
 		case l.isStd(path):
-			l.std[path] = true
+			std[path] = true
 		default:
 			l.problems.add(at, "third-party import "+strconv.Quote(path)+": CodinGame has the standard library only")
 		}

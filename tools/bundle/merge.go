@@ -40,10 +40,14 @@ type merger struct {
 	keepComments bool
 }
 
-func newMerger(l *loader, keepComments bool) *merger {
+func newMerger(l *loader, keepComments bool) (*merger, error) {
+	std, err := stdPackages(l.std)
+	if err != nil {
+		return nil, err
+	}
 	m := &merger{
 		l:            l,
-		order:        initOrder(l.pkgs),
+		order:        initOrder(l.pkgs, std),
 		byObj:        map[types.Object]*unit{},
 		methods:      map[*types.TypeName][]*unit{},
 		specUnits:    map[*ast.GenDecl][]*unit{},
@@ -58,27 +62,51 @@ func newMerger(l *loader, keepComments bool) *merger {
 			m.addUnits(p, i, f)
 		}
 	}
-	return m
+	return m, nil
 }
 
-// initOrder is the order Go (1.21 and later) initializes packages in:
-// repeatedly the first package by import path whose imports are all done.
-func initOrder(pkgs map[string]*pkg) []*pkg {
-	paths := make([]string, 0, len(pkgs))
-	for path := range pkgs {
+// initOrder is the order the Go specification (1.21 and later) gives the
+// module-local packages: over all packages of the program, standard ones
+// included, sorted by import path, repeatedly the first one whose imports
+// are all initialized. (The linker skips packages with nothing to
+// initialize, which we cannot know for standard packages; only unsafe is
+// known to be one, so two unrelated local packages may in rare cases run in
+// a different order than in the unbundled program.)
+func initOrder(pkgs map[string]*pkg, std map[string]stdPkg) []*pkg {
+	deps := map[string][]string{}
+	for path, p := range pkgs {
+		deps[path] = append(append([]string(nil), p.imports...), p.std...)
+	}
+	for len(deps) < len(pkgs)+len(std) {
+		grown := false
+		for _, ds := range deps {
+			for _, d := range ds {
+				if _, ok := deps[d]; !ok {
+					deps[d] = std[d].imports
+					grown = true
+				}
+			}
+		}
+		if !grown {
+			break
+		}
+	}
+	paths := make([]string, 0, len(deps))
+	for path := range deps {
 		paths = append(paths, path)
 	}
 	sort.Strings(paths)
-	done := map[string]bool{}
+	done := map[string]bool{"unsafe": true}
 	var order []*pkg
-	for len(order) < len(paths) {
+	for len(order) < len(pkgs) {
 		for _, path := range paths {
-			p := pkgs[path]
-			if done[path] || !allDone(p.imports, done) {
+			if done[path] || !allDone(deps[path], done) {
 				continue
 			}
 			done[path] = true
-			order = append(order, p)
+			if p, ok := pkgs[path]; ok {
+				order = append(order, p)
+			}
 			break
 		}
 	}
@@ -487,7 +515,7 @@ func (m *merger) render() ([]byte, error) {
 			if emitted[u.decl] {
 				continue
 			}
-			if u.decl.Lparen.IsValid() && allKept(m.specUnits[u.decl]) {
+			if !u.decl.Lparen.IsValid() || allKept(m.specUnits[u.decl]) {
 				emitted[u.decl] = true
 				b.Write(m.text(u, u.decl, ""))
 			} else {
@@ -561,18 +589,14 @@ func (m *merger) text(u *unit, node ast.Node, prefix string) []byte {
 	start, end := node.Pos(), node.End()
 	var directives []string
 	if doc := docOf(node); doc != nil {
-		if m.keepComments {
-			start = doc.Pos()
-		} else {
-			for _, c := range doc.List {
-				if strings.HasPrefix(c.Text, "//go:") {
-					directives = append(directives, c.Text)
-				}
+		for _, c := range doc.List {
+			if m.keepComments || strings.HasPrefix(c.Text, "//go:") {
+				directives = append(directives, c.Text)
 			}
 		}
 	}
-	if c := lineCommentOf(node); c != nil && m.keepComments {
-		end = c.End()
+	if m.keepComments {
+		end = m.lineCommentEnd(u, end)
 	}
 	lo, hi := tf.Offset(start), tf.Offset(end)
 	edits := m.nameEdits(u, node, tf)
@@ -618,18 +642,15 @@ func docOf(node ast.Node) *ast.CommentGroup {
 	return nil
 }
 
-func lineCommentOf(node ast.Node) *ast.CommentGroup {
-	switch n := node.(type) {
-	case *ast.ValueSpec:
-		return n.Comment
-	case *ast.TypeSpec:
-		return n.Comment
-	case *ast.GenDecl:
-		if !n.Lparen.IsValid() && len(n.Specs) == 1 {
-			return lineCommentOf(n.Specs[0])
+// lineCommentEnd extends end over a comment that follows it on its line.
+func (m *merger) lineCommentEnd(u *unit, end token.Pos) token.Pos {
+	line := m.l.fset.Position(end).Line
+	for _, cg := range u.p.files[u.file].Comments {
+		if cg.Pos() >= end && m.l.fset.Position(cg.Pos()).Line == line {
+			return cg.List[0].End()
 		}
 	}
-	return nil
+	return end
 }
 
 // commentEdit removes the comment src[start:end]: a comment alone on its

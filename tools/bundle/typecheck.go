@@ -54,41 +54,48 @@ func goRoot() (string, error) {
 	return goroot.dir, goroot.err
 }
 
-// exportFiles caches the compiler export data files of standard packages,
-// located with one `go list -export` per batch of new packages.
-var exportFiles struct {
-	sync.Mutex
-	byPath map[string]string
+// stdPkg is what the go command tells about a standard package.
+type stdPkg struct {
+	export  string   // compiler export data file
+	imports []string // its imports
 }
 
-func stdExports(paths map[string]bool) (map[string]string, error) {
-	exportFiles.Lock()
-	defer exportFiles.Unlock()
-	if exportFiles.byPath == nil {
-		exportFiles.byPath = map[string]string{}
+// stdInfo caches stdPkg for the standard packages and their dependencies,
+// found with one `go list -export -deps` per batch of new packages.
+var stdInfo struct {
+	sync.Mutex
+	byPath map[string]stdPkg
+}
+
+func stdPackages(paths map[string]bool) (map[string]stdPkg, error) {
+	stdInfo.Lock()
+	defer stdInfo.Unlock()
+	if stdInfo.byPath == nil {
+		stdInfo.byPath = map[string]stdPkg{}
 	}
 	var missing []string
 	for p := range paths {
-		if _, ok := exportFiles.byPath[p]; !ok {
+		if _, ok := stdInfo.byPath[p]; !ok {
 			missing = append(missing, p)
 		}
 	}
 	if len(missing) > 0 {
 		sort.Strings(missing)
-		args := append([]string{"list", "-export", "-f", "{{.ImportPath}}\t{{.Export}}"}, missing...)
+		args := append([]string{"list", "-export", "-deps", "-f", "{{.ImportPath}}\t{{.Export}}\t{{join .Imports \" \"}}"}, missing...)
 		out, err := runGo(os.TempDir(), args...)
 		if err != nil {
 			return nil, err
 		}
 		for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
-			if path, file, ok := strings.Cut(line, "\t"); ok && file != "" {
-				exportFiles.byPath[path] = file
+			fields := strings.Split(line, "\t")
+			if len(fields) == 3 {
+				stdInfo.byPath[fields[0]] = stdPkg{export: fields[1], imports: strings.Fields(fields[2])}
 			}
 		}
 	}
-	found := make(map[string]string, len(exportFiles.byPath))
-	for p, f := range exportFiles.byPath {
-		found[p] = f
+	found := make(map[string]stdPkg, len(stdInfo.byPath))
+	for p, info := range stdInfo.byPath {
+		found[p] = info
 	}
 	return found, nil
 }
@@ -96,16 +103,16 @@ func stdExports(paths map[string]bool) (map[string]string, error) {
 // newStdImporter imports standard packages from compiler export data and
 // module-local packages from the already checked set.
 func newStdImporter(fset *token.FileSet, std map[string]bool, local map[string]*pkg) (types.Importer, error) {
-	files, err := stdExports(std)
+	infos, err := stdPackages(std)
 	if err != nil {
 		return nil, err
 	}
 	gc := importer.ForCompiler(fset, "gc", func(path string) (io.ReadCloser, error) {
-		file, ok := files[path]
-		if !ok {
+		info, ok := infos[path]
+		if !ok || info.export == "" {
 			return nil, fmt.Errorf("no export data for %q", path)
 		}
-		return os.Open(file)
+		return os.Open(info.export)
 	})
 	return importerFunc(func(path string) (*types.Package, error) {
 		if p, ok := local[path]; ok {
