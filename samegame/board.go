@@ -180,7 +180,9 @@ func (b *Board) ColorMask(c int) Mask { return b.color[c] }
 func (b *Board) ColorCount(c int) int { return b.color[c].Count() }
 
 // Cleared reports whether the board is empty.
-func (b *Board) Cleared() bool { return b.color[0].Empty() && b.color[1].Empty() && b.color[2].Empty() && b.color[3].Empty() && b.color[4].Empty() }
+func (b *Board) Cleared() bool {
+	return b.color[0].Empty() && b.color[1].Empty() && b.color[2].Empty() && b.color[3].Empty() && b.color[4].Empty()
+}
 
 // Hash identifies the position (equal boards have equal hashes).
 func (b *Board) Hash() uint64 { return b.hash }
