@@ -1,0 +1,10 @@
+package kutulucli
+
+import (
+	"fmt"
+	"io"
+)
+
+func runReferee(args []string, stdout, stderr io.Writer) error {
+	return fmt.Errorf("not yet")
+}
