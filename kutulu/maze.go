@@ -52,6 +52,16 @@ type Maze struct {
 // spawn, 'U' shelter, 'S' explorer start). It is strict: a malformed map is
 // an error, never a panic.
 func ParseMaze(name string, rows []string) (*Maze, error) {
+	return parseMaze(name, rows, true)
+}
+
+// ParsePlayerMaze reads the rows a player receives, where the starts are
+// hidden: the maze has no start cells.
+func ParsePlayerMaze(rows []string) (*Maze, error) {
+	return parseMaze("", rows, false)
+}
+
+func parseMaze(name string, rows []string, needStarts bool) (*Maze, error) {
 	h := len(rows)
 	if h == 0 {
 		return nil, fmt.Errorf("map %q: no rows", name)
@@ -89,7 +99,7 @@ func ParseMaze(name string, rows []string) (*Maze, error) {
 		}
 	}
 	switch {
-	case starts != Players:
+	case needStarts && starts != Players:
 		return nil, fmt.Errorf("map %q: %d starts, want %d", name, starts, Players)
 	case len(m.Spawns) > MaxSpawns:
 		return nil, fmt.Errorf("map %q: %d wanderer spawns, at most %d", name, len(m.Spawns), MaxSpawns)

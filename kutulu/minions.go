@@ -143,19 +143,9 @@ func (s *State) livingOn(c int) uint8 {
 	return set
 }
 
-// inSight tells whether explorer p stands on a cell scanned from the slasher:
-// its own cell, then each direction until a wall or the edge.
+// inSight tells whether explorer p stands on a cell scanned from the slasher.
 func (s *State) inSight(n *Minion, p int) bool {
-	m := s.Maze
-	target := int(s.Explorers[p].Cell)
-	for d := 0; d < 4; d++ {
-		for c := int(n.Cell); c >= 0; c = m.Neighbor(c, d) {
-			if c == target {
-				return true
-			}
-		}
-	}
-	return false
+	return inLine(s.Maze, int(n.Cell), int(s.Explorers[p].Cell))
 }
 
 // chase picks the cheapest living explorer to reach, trying them in the

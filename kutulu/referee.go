@@ -19,11 +19,9 @@ func Pool(league int) []string {
 	return WoodPool
 }
 
-// Setup is the referee's init: the generator seeded, the parameters drawn
-// (Wood 1 and above), and the map chosen: the forced name when it is in the
-// league's pool, else a draw. It returns the chosen map name and the
-// generator state to start the game with.
-func Setup(seed int64, league int, forcedMap string) (Params, string, jrand.Random) {
+// DrawParams seeds the referee's generator and draws the parameters
+// (Wood 1 and above; the wood leagues use fixed ones).
+func DrawParams(seed int64, league int) (Params, jrand.Random) {
 	league = NormalizeLeague(league)
 	r := jrand.New(seed)
 	p := Params{League: league, Lonely: 3, Group: 1, SpawnTime: 3, LifeTime: 40}
@@ -33,13 +31,27 @@ func Setup(seed int64, league int, forcedMap string) (Params, string, jrand.Rand
 		p.SpawnTime = 3 + int(r.NextIntn(4))
 		p.LifeTime = 30 + int(r.NextIntn(11))
 	}
+	return p, r
+}
+
+// ChooseMap is the referee's map choice: the forced name when it is in the
+// league's pool (no draw), else a draw from the pool.
+func ChooseMap(r *jrand.Random, league int, forced string) string {
 	pool := Pool(league)
 	for _, name := range pool {
-		if name == forcedMap {
-			return p, name, r
+		if name == forced {
+			return name
 		}
 	}
-	return p, pool[PoolIndex(r.NextInt(), len(pool))], r
+	return pool[PoolIndex(r.NextInt(), len(pool))]
+}
+
+// Setup is the referee's init: parameters, then the map choice. It returns
+// the chosen map name and the generator state the game starts with.
+func Setup(seed int64, league int, forcedMap string) (Params, string, jrand.Random) {
+	p, r := DrawParams(seed, league)
+	name := ChooseMap(&r, p.League, forcedMap)
+	return p, name, r
 }
 
 // PoolIndex is the referee's abs(draw) % size with Java's int semantics;
