@@ -137,19 +137,7 @@ func (r *Referee) Result() (scores [2]int, texts [2]string) {
 	case 4:
 		objective(r.Boss.league4Objective(s))
 	default:
-		bothWiped := s.Live(0) == 0 && s.Live(1) == 0
-		for p := 0; p < 2; p++ {
-			if !r.Active[p] || s.Live(p) == 0 && !bothWiped {
-				scores[p], texts[p] = -1, "-"
-				continue
-			}
-			pts := int(s.Points[p])
-			scores[p] = pts
-			texts[p] = itoa(pts) + " point"
-			if pts > 1 {
-				texts[p] += "s"
-			}
-		}
+		scores, texts = s.Scores(r.Active)
 	}
 	return scores, texts
 }

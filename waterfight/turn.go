@@ -92,6 +92,35 @@ func (s *State) countTeamless() {
 	}
 }
 
+// Step plays a full-game turn (StartTurn must have opened it) and tells
+// whether the game is over: a lead of more than 600 points, the empty turn
+// after a wipe, or the last turn.
+func (s *State) Step(acts *Actions) bool {
+	teamless := s.Teamless
+	s.Update(acts, nil)
+	return s.LeadWin() || teamless > 0 || int(s.Turn) >= s.G.MaxTurns
+}
+
+// Scores are the final scores and end-screen texts of a full game: the
+// points, or -1 for a deactivated player and for a player without a live
+// agent (unless both teams were wiped together).
+func (s *State) Scores(active [2]bool) (scores [2]int, texts [2]string) {
+	bothWiped := s.Live(0) == 0 && s.Live(1) == 0
+	for p := 0; p < 2; p++ {
+		if !active[p] || s.Live(p) == 0 && !bothWiped {
+			scores[p], texts[p] = -1, "-"
+			continue
+		}
+		pts := int(s.Points[p])
+		scores[p] = pts
+		texts[p] = itoa(pts) + " point"
+		if pts > 1 {
+			texts[p] += "s"
+		}
+	}
+	return scores, texts
+}
+
 // LeadWin tells whether a player leads by more than 600 points.
 func (s *State) LeadWin() bool {
 	return s.Points[0] > s.Points[1]+maxPointDiff || s.Points[1] > s.Points[0]+maxPointDiff

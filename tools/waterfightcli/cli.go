@@ -14,6 +14,8 @@ func Run(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("which subcommand? referee")
 	}
 	switch args[0] {
+	case "referee":
+		return runReferee(args[1:], stdout, stderr)
 	default:
 		return fmt.Errorf("unknown subcommand %q (known: referee)", args[0])
 	}

@@ -75,32 +75,42 @@ func replayFile(path string) error {
 }
 
 func compareInit(init *traceLine, ref *waterfight.Referee) error {
-	g := ref.Game()
-	if init.Width != g.W || init.Height != g.H {
-		return fmt.Errorf("size: expected %dx%d, got %dx%d", init.Width, init.Height, g.W, g.H)
+	have := initOf(ref, init.Seed)
+	if init.Width != have.Width || init.Height != have.Height {
+		return fmt.Errorf("size: expected %dx%d, got %dx%d", init.Width, init.Height, have.Width, have.Height)
 	}
-	if init.YSymmetry != g.PointSym {
-		return fmt.Errorf("symmetry: expected %v, got %v", init.YSymmetry, g.PointSym)
+	if init.YSymmetry != have.YSymmetry {
+		return fmt.Errorf("symmetry: expected %v, got %v", init.YSymmetry, have.YSymmetry)
 	}
-	got := tileRows(g)
+	got := have.Tiles
 	for y := range init.Tiles {
 		if y >= len(got) || init.Tiles[y] != got[y] {
 			return fmt.Errorf("tiles row %d: expected %s, got %s", y, init.Tiles[y], at(got, y))
 		}
 	}
-	if len(init.Agents) != g.N {
-		return fmt.Errorf("agents: expected %d, got %d", len(init.Agents), g.N)
+	if len(init.Agents) != len(have.Agents) {
+		return fmt.Errorf("agents: expected %d, got %d", len(init.Agents), len(have.Agents))
 	}
 	for i, want := range init.Agents {
-		in, a := g.Info[i], ref.State.Agents[i]
-		have := traceAgent{ID: in.ID, Owner: in.Owner, Class: in.Class, X: int(a.X), Y: int(a.Y),
-			ShootCooldown: in.ShootCooldown, OptimalRange: in.OptimalRange, SoakingPower: in.SoakingPower,
-			SplashBombs: int(a.Bombs), Wetness: int(a.Wetness)}
-		if want != have {
-			return fmt.Errorf("agent %d: expected %+v, got %+v", i, want, have)
+		if want != have.Agents[i] {
+			return fmt.Errorf("agent %d: expected %+v, got %+v", i, want, have.Agents[i])
 		}
 	}
 	return nil
+}
+
+// initOf is the game set-up in the traces' form.
+func initOf(ref *waterfight.Referee, seed int64) *traceLine {
+	g := ref.Game()
+	l := &traceLine{Type: "init", Seed: seed, MaxTurns: g.MaxTurns, League: g.League, Width: g.W, Height: g.H,
+		YSymmetry: g.PointSym, Tiles: tileRows(g), Summary: []string{}}
+	for i := 0; i < g.N; i++ {
+		in, a := g.Info[i], ref.State.Agents[i]
+		l.Agents = append(l.Agents, traceAgent{ID: in.ID, Owner: in.Owner, Class: in.Class, X: int(a.X), Y: int(a.Y),
+			ShootCooldown: in.ShootCooldown, OptimalRange: in.OptimalRange, SoakingPower: in.SoakingPower,
+			SplashBombs: int(a.Bombs), Wetness: int(a.Wetness)})
+	}
+	return l
 }
 
 func tileRows(g *waterfight.Game) []string {
@@ -188,19 +198,27 @@ func compareLines(what string, p int, want, got []string) error {
 	return nil
 }
 
-func compareState(want *traceState, ref *waterfight.Referee) error {
+// stateOf is the referee's state in the traces' form.
+func stateOf(ref *waterfight.Referee) *traceState {
 	s := &ref.State
 	g := s.G
-	var got []stateAgent
+	st := &traceState{Agents: []stateAgent{}, Active: ref.Active, Teamless: int(s.Teamless),
+		Points: [2]int{int(s.Points[0]), int(s.Points[1])}, Controlled: [2]int{int(s.Controlled[0]), int(s.Controlled[1])}}
 	for i := 0; i < g.N; i++ {
 		a := &s.Agents[i]
 		if a.Flags&waterfight.Present == 0 {
 			continue
 		}
-		got = append(got, stateAgent{ID: g.Info[i].ID, Owner: g.Info[i].Owner, X: int(a.X), Y: int(a.Y),
+		st.Agents = append(st.Agents, stateAgent{ID: g.Info[i].ID, Owner: g.Info[i].Owner, X: int(a.X), Y: int(a.Y),
 			Wetness: int(a.Wetness), Cooldown: int(a.Cooldown), SplashBombs: int(a.Bombs),
 			Hunkered: a.Flags&waterfight.Hunkered != 0, Dying: a.Flags&waterfight.Dying != 0})
 	}
+	return st
+}
+
+func compareState(want *traceState, ref *waterfight.Referee) error {
+	have := stateOf(ref)
+	got := have.Agents
 	for i := 0; i < len(want.Agents) || i < len(got); i++ {
 		if i >= len(want.Agents) {
 			return fmt.Errorf("state agent %d: expected none, got id %d", i, got[i].ID)
@@ -212,19 +230,17 @@ func compareState(want *traceState, ref *waterfight.Referee) error {
 			return fmt.Errorf("state agent id %d: expected %+v, got %+v", want.Agents[i].ID, want.Agents[i], got[i])
 		}
 	}
-	pts := [2]int{int(s.Points[0]), int(s.Points[1])}
-	if want.Points != pts {
-		return fmt.Errorf("points: expected %v, got %v", want.Points, pts)
+	if want.Points != have.Points {
+		return fmt.Errorf("points: expected %v, got %v", want.Points, have.Points)
 	}
-	ctl := [2]int{int(s.Controlled[0]), int(s.Controlled[1])}
-	if want.Controlled != ctl {
-		return fmt.Errorf("controlled: expected %v, got %v", want.Controlled, ctl)
+	if want.Controlled != have.Controlled {
+		return fmt.Errorf("controlled: expected %v, got %v", want.Controlled, have.Controlled)
 	}
-	if want.Active != ref.Active {
-		return fmt.Errorf("active: expected %v, got %v", want.Active, ref.Active)
+	if want.Active != have.Active {
+		return fmt.Errorf("active: expected %v, got %v", want.Active, have.Active)
 	}
-	if want.Teamless != int(s.Teamless) {
-		return fmt.Errorf("teamless: expected %d, got %d", want.Teamless, s.Teamless)
+	if want.Teamless != have.Teamless {
+		return fmt.Errorf("teamless: expected %d, got %d", want.Teamless, have.Teamless)
 	}
 	return nil
 }
