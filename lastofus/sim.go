@@ -122,6 +122,16 @@ func (sm *Sim) Occupied(s *State, cell int) bool {
 	return sm.occupied(cell)
 }
 
+// Resting reports whether no clicker of s will move unless it hears a sound.
+func (sm *Sim) Resting(s *State) bool {
+	for _, c := range s.Awake {
+		if c.Pos != c.Target && sm.A.pathComp[c.Pos] == sm.A.pathComp[c.Target] {
+			return false
+		}
+	}
+	return true
+}
+
 // ClickerNear reports whether a clicker of s stands within Chebyshev distance
 // radius of cell.
 func (sm *Sim) ClickerNear(s *State, cell, radius int) bool {
