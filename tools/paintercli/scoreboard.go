@@ -14,8 +14,8 @@ import (
 // Scoreboard is the overall ranking, kept across server restarts.
 type Scoreboard struct {
 	Tournaments int              `json:"tournaments"`
-	Overall     map[string]int   `json:"overall"`      // login -> total points
-	History     []map[string]int `json:"history"`      // points of each tournament
+	Overall     map[string]int   `json:"overall"`        // login -> total points
+	History     []map[string]int `json:"history"`        // points of each tournament
 	Last        map[string]int   `json:"last,omitempty"` // the latest tournament
 }
 

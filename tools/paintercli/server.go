@@ -101,18 +101,18 @@ type Server struct {
 	cfg  ServerConfig
 	rand *rng.Rand
 
-	mu         sync.Mutex
-	teams      []*team
-	byLogin    map[string]int
-	tournament int
-	active     bool // a game turn (not the break) is in progress
-	turn       int  // current game turn, 0 during the break
-	seq        int  // counts every turn, breaks included
-	deadline   time.Time
-	turnCh     chan struct{} // closed when the next turn starts
-	arenas     [][]*arena    // arenas[lo][hi-lo-1]
-	timings    []TurnTiming
-	score      *Scoreboard
+	mu          sync.Mutex
+	teams       []*team
+	byLogin     map[string]int
+	tournament  int
+	active      bool // a game turn (not the break) is in progress
+	turn        int  // current game turn, 0 during the break
+	seq         int  // counts every turn, breaks included
+	deadline    time.Time
+	turnCh      chan struct{} // closed when the next turn starts
+	arenas      [][]*arena    // arenas[lo][hi-lo-1]
+	timings     []TurnTiming
+	score       *Scoreboard
 	firstScored int // tournaments on the scoreboard when this run began
 
 	ln       net.Listener

@@ -10,7 +10,7 @@ import (
 )
 
 const (
-	maxLineBytes = 64 << 10        // longer command lines are answered "bad format"
+	maxLineBytes = 64 << 10         // longer command lines are answered "bad format"
 	loginTimeout = 30 * time.Second // to send the login and the password
 	minWriteWait = 2 * time.Second  // a client not reading its replies for longer is dropped
 )
