@@ -238,7 +238,7 @@ func (s *Server) loop() error {
 		for turn := 1; turn <= s.cfg.Turns; turn++ {
 			last := turn == s.cfg.Turns
 			var prep *tournamentSetup
-			if last && (s.cfg.Tournaments == 0 || s.tournamentsPlayed() < s.cfg.Tournaments) {
+			if last && (s.cfg.Tournaments == 0 || s.tournamentsPlayed()+1 < s.cfg.Tournaments) {
 				var err error
 				if prep, err = s.prepareTournament(); err != nil {
 					return err
