@@ -1,0 +1,228 @@
+// Package kutulu is Code of Kutulu (CodinGame 2018) exactly as the official
+// referee plays it: maze, state, the turn update with its phases in order,
+// the referee's random draws (java.util.Random), each player's input and the
+// parsing of its output. The referee program, the trace replay, the bots and
+// their searches all use this one simulator.
+package kutulu
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Limits of the compact state. The official maps are at most 22x20 with 8
+// wanderer spawns and 8 shelters.
+const (
+	MaxSide     = 32
+	MaxCells    = MaxSide * MaxSide
+	MaxSpawns   = 8
+	MaxShelters = 8
+	Players     = 4
+)
+
+// Directions in the referee's order; minions rotate this order by the turn.
+const (
+	DirUp = iota
+	DirRight
+	DirDown
+	DirLeft
+)
+
+var dirDX = [4]int{0, 1, 0, -1}
+var dirDY = [4]int{-1, 0, 1, 0}
+
+// Unreachable is the distance between cells that no path joins.
+const Unreachable = 0xFFFF
+
+// Maze is the immutable map shared by every state of a game: the cells, the
+// start, spawn and shelter cells, and all-pairs walking distances.
+type Maze struct {
+	Name     string
+	W, H     int
+	Rows     []string // as in the referee, with 'S' and 'U'
+	Starts   [Players]int16
+	Spawns   []int16 // wanderer spawns, row-major
+	Shelters []int16 // row-major
+	walkable []bool
+	nb       [][4]int16 // neighbour per direction, -1 when not walkable
+	dist     []uint16   // dist[a*N+b], Unreachable when no path
+}
+
+// ParseMaze reads the referee's rows ('#' wall, '.' empty, 'w' wanderer
+// spawn, 'U' shelter, 'S' explorer start). It is strict: a malformed map is
+// an error, never a panic.
+func ParseMaze(name string, rows []string) (*Maze, error) {
+	return parseMaze(name, rows, true)
+}
+
+// ParsePlayerMaze reads the rows a player receives, where the starts are
+// hidden: the maze has no start cells.
+func ParsePlayerMaze(rows []string) (*Maze, error) {
+	return parseMaze("", rows, false)
+}
+
+func parseMaze(name string, rows []string, needStarts bool) (*Maze, error) {
+	h := len(rows)
+	if h == 0 {
+		return nil, fmt.Errorf("map %q: no rows", name)
+	}
+	w := len(rows[0])
+	if w < 3 || h < 3 || w > MaxSide || h > MaxSide {
+		return nil, fmt.Errorf("map %q: size %dx%d outside 3..%d", name, w, h, MaxSide)
+	}
+	m := &Maze{Name: name, W: w, H: h, Rows: append([]string(nil), rows...)}
+	m.walkable = make([]bool, w*h)
+	starts := 0
+	for y, row := range rows {
+		if len(row) != w {
+			return nil, fmt.Errorf("map %q: row %d has %d cells, want %d", name, y, len(row), w)
+		}
+		for x := 0; x < w; x++ {
+			c := int16(y*w + x)
+			switch row[x] {
+			case '#':
+				continue
+			case '.':
+			case 'w':
+				m.Spawns = append(m.Spawns, c)
+			case 'U':
+				m.Shelters = append(m.Shelters, c)
+			case 'S':
+				if starts < Players {
+					m.Starts[starts] = c
+				}
+				starts++
+			default:
+				return nil, fmt.Errorf("map %q: bad cell %q at %d,%d", name, row[x], x, y)
+			}
+			m.walkable[c] = true
+		}
+	}
+	switch {
+	case needStarts && starts != Players:
+		return nil, fmt.Errorf("map %q: %d starts, want %d", name, starts, Players)
+	case len(m.Spawns) > MaxSpawns:
+		return nil, fmt.Errorf("map %q: %d wanderer spawns, at most %d", name, len(m.Spawns), MaxSpawns)
+	case len(m.Shelters) > MaxShelters:
+		return nil, fmt.Errorf("map %q: %d shelters, at most %d", name, len(m.Shelters), MaxShelters)
+	}
+	m.buildTables()
+	return m, nil
+}
+
+// ParseMazeText reads a map file: one row per line, blank lines ignored.
+func ParseMazeText(name, text string) (*Maze, error) {
+	var rows []string
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimRight(line, "\r \t")
+		if line != "" {
+			rows = append(rows, line)
+		}
+	}
+	return ParseMaze(name, rows)
+}
+
+func (m *Maze) buildTables() {
+	n := m.W * m.H
+	m.nb = make([][4]int16, n)
+	for c := 0; c < n; c++ {
+		x, y := c%m.W, c/m.W
+		for d := 0; d < 4; d++ {
+			m.nb[c][d] = -1
+			nx, ny := x+dirDX[d], y+dirDY[d]
+			if nx >= 0 && nx < m.W && ny >= 0 && ny < m.H && m.walkable[ny*m.W+nx] {
+				m.nb[c][d] = int16(ny*m.W + nx)
+			}
+		}
+	}
+	m.dist = make([]uint16, n*n)
+	queue := make([]int16, 0, n)
+	for s := 0; s < n; s++ {
+		row := m.dist[s*n : (s+1)*n]
+		for i := range row {
+			row[i] = Unreachable
+		}
+		if !m.walkable[s] {
+			continue
+		}
+		row[s] = 0
+		queue = append(queue[:0], int16(s))
+		for i := 0; i < len(queue); i++ {
+			c := queue[i]
+			for _, o := range m.nb[c] {
+				if o >= 0 && row[o] == Unreachable {
+					row[o] = row[c] + 1
+					queue = append(queue, o)
+				}
+			}
+		}
+	}
+}
+
+// Cells is the number of cells (W*H).
+func (m *Maze) Cells() int { return m.W * m.H }
+
+// Cell returns the index of (x, y), or -1 outside the map.
+func (m *Maze) Cell(x, y int) int {
+	if x < 0 || x >= m.W || y < 0 || y >= m.H {
+		return -1
+	}
+	return y*m.W + x
+}
+
+// XY returns the coordinates of a cell index.
+func (m *Maze) XY(c int) (int, int) { return c % m.W, c / m.W }
+
+// Walkable tells whether a cell index is inside the map and not a wall.
+func (m *Maze) Walkable(c int) bool { return c >= 0 && c < len(m.walkable) && m.walkable[c] }
+
+// Neighbor returns the walkable neighbour of c in direction d, or -1.
+func (m *Maze) Neighbor(c, d int) int { return int(m.nb[c][d]) }
+
+// Dist is the walking distance between two cells (walls block), or Unreachable.
+func (m *Maze) Dist(a, b int) int { return int(m.dist[a*len(m.walkable)+b]) }
+
+// Manhattan is the distance ignoring walls.
+func (m *Maze) Manhattan(a, b int) int {
+	ax, ay := m.XY(a)
+	bx, by := m.XY(b)
+	return abs(ax-bx) + abs(ay-by)
+}
+
+// FirstStep returns the neighbour of from that the referee's search steps to
+// on the way to `to` with unit costs and the direction order rotated by
+// offset, or -1 when there is no step (to unreachable or equal to from).
+// With unit costs the search takes, among the rotated directions, the first
+// neighbour on a shortest path.
+func (m *Maze) FirstStep(from, to, offset int) int {
+	n := len(m.walkable)
+	d := m.dist[from*n+to]
+	if d == Unreachable || d == 0 {
+		return -1
+	}
+	nb := &m.nb[from]
+	for i := 0; i < 4; i++ {
+		o := nb[(i+offset)&3]
+		if o >= 0 && m.dist[int(o)*n+to] == d-1 {
+			return int(o)
+		}
+	}
+	return -1
+}
+
+// PlayerRow is row y as sent to the players: starts shown as '.', and
+// shelters too when the league has none.
+func (m *Maze) PlayerRow(y int, shelters bool) string {
+	r := strings.Replace(m.Rows[y], "S", ".", -1)
+	if !shelters {
+		r = strings.Replace(r, "U", ".", -1)
+	}
+	return r
+}
+
+func abs(v int) int {
+	if v < 0 {
+		return -v
+	}
+	return v
+}

@@ -1,0 +1,352 @@
+package kutulu
+
+import "strconv"
+
+// ActionKind is what an explorer does this turn.
+type ActionKind uint8
+
+// Actions. Up..Left are the direction index plus one.
+const (
+	ActWait ActionKind = iota
+	ActUp
+	ActRight
+	ActDown
+	ActLeft
+	ActPlan
+	ActLight
+	ActYell
+)
+
+// Action is a parsed answer. Invalid marks a MOVE that found no step (the
+// explorer waits and the referee reports an invalid move).
+type Action struct {
+	Kind    ActionKind
+	Invalid bool
+}
+
+// EventKind names the referee's game-summary messages.
+type EventKind uint8
+
+// Summary events, in the referee's wording (see Event.Text).
+const (
+	EvTakenAback EventKind = iota + 1
+	EvFooled
+	EvInvalidMove
+	EvInvalidEffect
+	EvMad
+)
+
+// Event is one summary message: P is the player, Q the yeller of EvFooled.
+type Event struct {
+	Kind EventKind
+	P, Q int8
+}
+
+// Log collects the events of a turn when the caller wants them.
+type Log struct {
+	Events []Event
+}
+
+func (l *Log) add(k EventKind, p, q int) {
+	if l != nil {
+		l.Events = append(l.Events, Event{Kind: k, P: int8(p), Q: int8(q)})
+	}
+}
+
+// ApplyTurn plays the update of the current turn with the parsed actions
+// of the active players (others are ignored), then the end check, and
+// advances the turn counter. log may be nil.
+func (s *State) ApplyTurn(acts *[Players]Action, log *Log) {
+	if s.Over {
+		return
+	}
+	var lit cellSet
+	s.spawnMinions()
+	s.doActions(acts, log)
+	anyLight := s.doEffects(&lit)
+	s.updateMinions(&lit, anyLight)
+	s.recallMinions()
+	s.spreadMadness(log)
+	if s.Params.HasWood1() && s.Turn != 0 && s.Turn%ShelterInterval == 0 {
+		s.refillShelters()
+	}
+	s.endCheck()
+	s.Turn++
+}
+
+func (s *State) spawnMinions() {
+	m := s.Maze
+	if s.Params.HasWood1() {
+		for p := range s.Explorers {
+			e := &s.Explorers[p]
+			if e.Alive && s.Slashered&(1<<uint(p)) == 0 && e.Sanity < SlasherThreshold {
+				s.Slashered |= 1 << uint(p)
+				s.newMinion(Minion{Kind: Slasher, Cell: e.Cell, Spawn: SlasherSpawnTime, Target: int8(p), LastSeen: e.Cell})
+			}
+		}
+	}
+	if s.Turn%WandererInterval != 0 || len(m.Spawns) == 0 {
+		return
+	}
+	var mins [MaxSpawns]int
+	best := -1
+	for i, sp := range m.Spawns {
+		d := m.W + m.H
+		for p := range s.Explorers {
+			if s.Explorers[p].Alive {
+				if v := m.Manhattan(int(sp), int(s.Explorers[p].Cell)); v < d {
+					d = v
+				}
+			}
+		}
+		mins[i] = d
+		if d > best {
+			best = d
+		}
+	}
+	for i, sp := range m.Spawns {
+		if mins[i] == best {
+			s.newMinion(Minion{Kind: Wanderer, Cell: sp, Spawn: int8(s.Params.SpawnTime), Target: -1, LastSeen: -1})
+		}
+	}
+}
+
+// newMinion appends a minion; its constructor draws one unused nextInt(4).
+func (s *State) newMinion(n Minion) {
+	s.Rand.NextIntn(4)
+	n.ID = s.NextID
+	s.NextID++
+	n.Life = int16(s.Params.LifeTime)
+	if s.NMinions < MaxMinions {
+		s.Minions[s.NMinions] = n
+		s.NMinions++
+	}
+}
+
+func (s *State) doActions(acts *[Players]Action, log *Log) {
+	var waitForced [Players]bool
+	s.resetStuck(&waitForced, log)
+	if s.Params.HasWood1() {
+		for p := range s.Explorers {
+			if !s.Explorers[p].Alive || waitForced[p] || acts[p].Kind != ActYell {
+				continue
+			}
+			s.yell(p, log)
+		}
+	}
+	s.resetStuck(&waitForced, log)
+	m := s.Maze
+	for p := range s.Explorers {
+		e := &s.Explorers[p]
+		if !e.Alive || waitForced[p] {
+			continue
+		}
+		a := acts[p]
+		target := int(e.Cell)
+		if a.Kind >= ActUp && a.Kind <= ActLeft {
+			target = m.Neighbor(target, int(a.Kind-ActUp))
+		}
+		if target < 0 || a.Invalid {
+			log.add(EvInvalidMove, p, 0)
+			continue
+		}
+		e.Cell = int16(target)
+		if a.Kind != ActPlan && a.Kind != ActLight {
+			continue
+		}
+		if s.hasEffectFrom(p) {
+			log.add(EvInvalidEffect, p, 0)
+			continue
+		}
+		switch {
+		case a.Kind == ActPlan && e.Plans > 0:
+			e.Plans--
+			s.addEffect(Effect{Kind: EffectPlan, Tick: PlanTicks, Caster: int8(p), Victim: -1, Cell: -1})
+		case a.Kind == ActLight && e.Lights > 0:
+			e.Lights--
+			s.addEffect(Effect{Kind: EffectLight, Tick: LightTicks, Caster: int8(p), Victim: -1, Cell: -1})
+		default:
+			log.add(EvInvalidEffect, p, 0)
+		}
+	}
+}
+
+// resetStuck turns the action of every stuck explorer into the referee's
+// shared WAIT, reporting each the first time.
+func (s *State) resetStuck(waitForced *[Players]bool, log *Log) {
+	for p := range s.Explorers {
+		if s.Explorers[p].Alive && !waitForced[p] && s.Stuck(p) {
+			waitForced[p] = true
+			log.add(EvTakenAback, p, 0)
+		}
+	}
+}
+
+func (s *State) yell(p int, log *Log) {
+	me := &s.Explorers[p]
+	for q := range s.Explorers {
+		o := &s.Explorers[q]
+		if q == p || !o.Alive || s.Maze.Manhattan(int(me.Cell), int(o.Cell)) > 1 || o.yelledBy(int8(p)) {
+			continue
+		}
+		o.YellsBy[o.NYells] = int8(p)
+		o.NYells++
+		s.addEffect(Effect{Kind: EffectYell, Tick: YellTicks, Caster: int8(p), Victim: int8(q), Cell: -1})
+		log.add(EvFooled, q, p)
+	}
+}
+
+// doEffects applies the effect list in order, ticks the timed effects and
+// drops the finished ones. It marks the lit cells and reports whether any.
+func (s *State) doEffects(lit *cellSet) bool {
+	m := s.Maze
+	anyLight := false
+	k := 0
+	for i := 0; i < s.NEffects; i++ {
+		f := &s.Effects[i]
+		if f.Tick > 0 {
+			switch f.Kind {
+			case EffectPlan:
+				s.applyPlan(int(f.Caster))
+				f.Tick--
+			case EffectLight:
+				c := int(s.Explorers[f.Caster].Cell)
+				for x := 0; x < m.Cells(); x++ {
+					if m.Dist(c, x) <= LightRadius {
+						lit.add(x)
+					}
+				}
+				anyLight = true
+				f.Tick--
+			case EffectYell:
+				f.Tick--
+			case EffectShelter:
+				healed := int8(0)
+				for p := range s.Explorers {
+					e := &s.Explorers[p]
+					if e.Alive && e.Cell == f.Cell {
+						e.heal(ShelterHeal)
+						healed++
+					}
+				}
+				f.Tick -= healed
+				if f.Tick < 0 {
+					f.Tick = 0
+				}
+			}
+		}
+		if f.Tick > 0 {
+			s.Effects[k] = *f
+			k++
+		}
+	}
+	s.NEffects = k
+	return anyLight
+}
+
+func (s *State) applyPlan(caster int) {
+	c := &s.Explorers[caster]
+	c.heal(PlanHeal)
+	for p := range s.Explorers {
+		o := &s.Explorers[p]
+		if p != caster && o.Alive && s.Maze.Dist(int(c.Cell), int(o.Cell)) <= PlanRadius {
+			o.heal(PlanHeal)
+			c.heal(PlanHeal)
+		}
+	}
+}
+
+func (s *State) recallMinions() {
+	k := 0
+	for i := 0; i < s.NMinions; i++ {
+		if !s.Minions[i].Recalled {
+			s.Minions[k] = s.Minions[i]
+			k++
+		}
+	}
+	s.NMinions = k
+}
+
+func (s *State) spreadMadness(log *Log) {
+	m := s.Maze
+	living := s.LivingCount()
+	for p := range s.Explorers {
+		e := &s.Explorers[p]
+		if !e.Alive {
+			continue
+		}
+		if living == 1 {
+			e.madden(KutuluLoss)
+			continue
+		}
+		isolated := true
+		for q := range s.Explorers {
+			if q != p && s.Explorers[q].Alive && m.Manhattan(int(e.Cell), int(s.Explorers[q].Cell)) <= NotAloneRange {
+				isolated = false
+				break
+			}
+		}
+		if isolated {
+			e.madden(int16(s.Params.Lonely))
+		} else {
+			e.madden(int16(s.Params.Group))
+		}
+	}
+	for p := range s.Explorers {
+		e := &s.Explorers[p]
+		if e.Alive && e.Sanity <= 0 {
+			s.removeExplorer(p)
+			e.Score = int16(s.Turn)
+			log.add(EvMad, p, 0)
+		}
+	}
+}
+
+func (s *State) refillShelters() {
+	k := 0
+	for i := 0; i < s.NEffects; i++ {
+		if s.Effects[i].Kind != EffectShelter {
+			s.Effects[k] = s.Effects[i]
+			k++
+		}
+	}
+	s.NEffects = k
+	for _, c := range s.Maze.Shelters {
+		s.addEffect(Effect{Kind: EffectShelter, Tick: ShelterEnergy, Caster: -1, Victim: -1, Cell: c})
+	}
+}
+
+func (s *State) endCheck() {
+	if s.Turn >= MaxTurn {
+		for p := range s.Explorers {
+			e := &s.Explorers[p]
+			if e.Alive {
+				e.Score = MaxTurn + e.Sanity
+			}
+		}
+		s.Over = true
+	}
+	if s.LivingCount() == 0 {
+		s.Over = true
+	}
+}
+
+// Text is the referee's game-summary message ($N = player N). EvMad is a
+// deactivation message, not a summary.
+func (e Event) Text() string {
+	switch e.Kind {
+	case EvTakenAback:
+		return "$" + itoa(int(e.P)) + " is taken aback and won't act this turn"
+	case EvFooled:
+		return "$" + itoa(int(e.P)) + " fooled by $" + itoa(int(e.Q))
+	case EvInvalidMove:
+		return "Invalid move from $" + itoa(int(e.P))
+	case EvInvalidEffect:
+		return "Invalid effect from $" + itoa(int(e.P))
+	case EvMad:
+		return "$" + itoa(int(e.P)) + "  frightened to death"
+	}
+	return "?"
+}
+
+func itoa(v int) string { return strconv.Itoa(v) }

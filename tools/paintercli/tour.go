@@ -1,0 +1,20 @@
+package paintercli
+
+import (
+	"io"
+	"time"
+)
+
+// Tour plays one short tournament on loopback between our bot and the two
+// baselines (20 ms turns, 100 turns) and prints the scoreboard.
+func Tour(stdout io.Writer) error {
+	cfg := DefaultServerConfig()
+	cfg.Turn, cfg.Break, cfg.Turns, cfg.Tournaments, cfg.Seed = 20*time.Millisecond, 60*time.Millisecond, 100, 1, 1
+	bots := []BotSpec{{"search", "builtin:search"}, {"greedy", "builtin:greedy"}, {"random", "builtin:random"}}
+	res, err := RunTournament(cfg, bots, io.Discard)
+	if err != nil {
+		return err
+	}
+	res.WriteReport(stdout)
+	return nil
+}

@@ -1,0 +1,170 @@
+package waterfight
+
+import "cgbots/internal/rng"
+
+// dirs are the four steps N, E, S, W.
+var dirs = [4][2]int{{0, -1}, {1, 0}, {0, 1}, {-1, 0}}
+
+// RandomActions gives each of player p's agents a random legal-looking
+// action: a step to a random free neighbour (or none), then a shot at a
+// random enemy in range, a bomb on a random enemy nearby, or a hunker.
+func RandomActions(s *State, p int, r *rng.Rand, acts *Actions) {
+	g := s.G
+	for i := g.First[p]; i < g.First[p+1]; i++ {
+		a := &s.Agents[i]
+		acts[i] = Action{}
+		if !a.Live() {
+			continue
+		}
+		act := &acts[i]
+		if d := r.Intn(5); d < 4 {
+			x, y := int(a.X)+dirs[d][0], int(a.Y)+dirs[d][1]
+			if g.In(x, y) && g.Tile(x, y) == Floor {
+				act.HasMove, act.MoveX, act.MoveY = true, int32(x), int32(y)
+			}
+		}
+		var targets [MaxAgents]int
+		n := 0
+		for j := g.First[1-p]; j < g.First[2-p]; j++ {
+			if s.Agents[j].Live() {
+				targets[n] = j
+				n++
+			}
+		}
+		if n == 0 {
+			act.Combat = Hunker
+			continue
+		}
+		t := targets[r.Intn(n)]
+		b := &s.Agents[t]
+		dist := abs(int(b.X)-int(a.X)) + abs(int(b.Y)-int(a.Y))
+		switch {
+		case a.Cooldown == 0 && dist <= 2*g.Info[i].OptimalRange:
+			act.Combat, act.A = Shoot, int32(g.Info[t].ID)
+		case a.Bombs > 0 && dist <= throwRange:
+			act.Combat, act.A, act.B = Throw, int32(b.X), int32(b.Y)
+		default:
+			act.Combat = Hunker
+		}
+	}
+}
+
+// Greedy weights: a point of wetness dealt, a kill, a cell of territory.
+const (
+	greedyKill      = 60
+	greedyCell      = 3
+	greedyFriendHit = 2 // bombing an ally costs twice the wetness
+)
+
+// GreedyActions picks for each of player p's agents, one after the other,
+// the step (or none) and the combat action with the best immediate value:
+// wetness dealt, kills, and the territory balance after the step. Allies
+// decided earlier keep their chosen cells.
+func GreedyActions(s *State, p int, acts *Actions) {
+	g := s.G
+	work := *s
+	for i := g.First[p]; i < g.First[p+1]; i++ {
+		acts[i] = Action{}
+		a := &work.Agents[i]
+		if !a.Live() {
+			continue
+		}
+		ox, oy := a.X, a.Y
+		best, bestVal := Action{Combat: Hunker}, -1<<30
+		for d := -1; d < 4; d++ {
+			x, y := int(ox), int(oy)
+			if d >= 0 {
+				x, y = x+dirs[d][0], y+dirs[d][1]
+				if !g.In(x, y) || g.Tile(x, y) != Floor || work.occupied(x, y) {
+					continue
+				}
+			}
+			a.X, a.Y = int8(x), int8(y)
+			c0, c1 := work.territory()
+			terr := int(c0 - c1)
+			if p == 1 {
+				terr = -terr
+			}
+			act, val := work.bestCombat(i)
+			val += greedyCell * terr
+			if val > bestVal {
+				best, bestVal = act, val
+				if d >= 0 {
+					best.HasMove, best.MoveX, best.MoveY = true, int32(x), int32(y)
+				}
+			}
+		}
+		if best.HasMove {
+			a.X, a.Y = int8(best.MoveX), int8(best.MoveY)
+		} else {
+			a.X, a.Y = ox, oy
+		}
+		acts[i] = best
+	}
+}
+
+func (s *State) occupied(x, y int) bool {
+	for j := 0; j < s.G.N; j++ {
+		b := &s.Agents[j]
+		if b.Flags&Present != 0 && int(b.X) == x && int(b.Y) == y {
+			return true
+		}
+	}
+	return false
+}
+
+// bestCombat is agent i's best combat action from where it stands.
+func (s *State) bestCombat(i int) (Action, int) {
+	g := s.G
+	a := &s.Agents[i]
+	me := g.Info[i].Owner
+	best, bestVal := Action{Combat: Hunker}, 1
+	if a.Cooldown == 0 {
+		for t := g.First[1-me]; t < g.First[2-me]; t++ {
+			if !s.Agents[t].Live() {
+				continue
+			}
+			dmg, ok := s.ShotDamage(i, t)
+			if !ok {
+				continue
+			}
+			val := dmg
+			if int(s.Agents[t].Wetness)+dmg >= deathWetness {
+				val += greedyKill
+			}
+			if val > bestVal {
+				best, bestVal = Action{Combat: Shoot, A: int32(g.Info[t].ID)}, val
+			}
+		}
+	}
+	if a.Bombs > 0 {
+		for dy := -throwRange; dy <= throwRange; dy++ {
+			for dx := -throwRange; dx <= throwRange; dx++ {
+				x, y := int(a.X)+dx, int(a.Y)+dy
+				if abs(dx)+abs(dy) > throwRange || !g.In(x, y) {
+					continue
+				}
+				val := 0
+				for t := 0; t < g.N; t++ {
+					b := &s.Agents[t]
+					if !b.Live() || abs(int(b.X)-x) > 1 || abs(int(b.Y)-y) > 1 {
+						continue
+					}
+					hit := throwDamage
+					if int(b.Wetness)+throwDamage >= deathWetness {
+						hit += greedyKill
+					}
+					if g.Info[t].Owner == me {
+						val -= greedyFriendHit * hit
+					} else {
+						val += hit
+					}
+				}
+				if val > bestVal {
+					best, bestVal = Action{Combat: Throw, A: int32(x), B: int32(y)}, val
+				}
+			}
+		}
+	}
+	return best, bestVal
+}

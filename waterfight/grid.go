@@ -1,0 +1,111 @@
+// Package waterfight is the Soak Overflow (CodinGame Summer Challenge 2025)
+// simulator: grid, agents, the whole turn update exactly as the official
+// referee, map generation from a seed, the wood leagues, each player's input
+// and the referee's command parser. Bots and the referee share it.
+package waterfight
+
+// Tile types.
+const (
+	Floor     = 0
+	LowCover  = 1
+	HighCover = 2
+)
+
+// Grid limits: the full game has 12x6..20x10, wood league 4 has 17x12.
+const (
+	MaxW     = 20
+	MaxH     = 12
+	MaxCells = MaxW * MaxH
+	rowWords = 3 // ceil(MaxW/8): one byte per cell in the territory SWAR rows
+)
+
+// Grid is the immutable board of one game with the tables the turn update
+// needs: tiles, centre distances, neighbour orders, territory patterns.
+type Grid struct {
+	W, H  int
+	Tiles [MaxCells]uint8 // by cell = y*W + x
+	// centre is the squared Euclidean distance of a cell to (W/2.0, H/2.0),
+	// times 4 to stay integral.
+	centre [MaxCells]int32
+	// nbr lists the in-grid 4-neighbours of a cell (cover included) in the
+	// referee's order before the restricted partition: N, E, S, W stably
+	// sorted farther-from-centre first.
+	nbr  [MaxCells][4]int16
+	nnbr [MaxCells]uint8
+	// xPat[m-1][ax][k] holds m*|x-ax| in byte x-8k for the row word k.
+	xPat  [2][MaxW][rowWords]uint64
+	valid [rowWords]uint64 // bytes of real columns in each row word
+	words int              // row words in use
+}
+
+// NewGrid builds a grid from rows of tile types (y = 0 first).
+func NewGrid(w, h int, tiles []uint8) *Grid {
+	g := &Grid{W: w, H: h}
+	copy(g.Tiles[:w*h], tiles)
+	g.prepare()
+	return g
+}
+
+// Cell is the index of (x, y).
+func (g *Grid) Cell(x, y int) int { return y*g.W + x }
+
+// In tells whether (x, y) is on the grid.
+func (g *Grid) In(x, y int) bool { return x >= 0 && y >= 0 && x < g.W && y < g.H }
+
+// Tile is the tile type at (x, y), which must be on the grid.
+func (g *Grid) Tile(x, y int) int { return int(g.Tiles[y*g.W+x]) }
+
+func (g *Grid) prepare() {
+	w, h := g.W, g.H
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			dx, dy := int32(2*x-w), int32(2*y-h)
+			g.centre[y*w+x] = dx*dx + dy*dy
+		}
+	}
+	dirs := [4][2]int{{0, -1}, {1, 0}, {0, 1}, {-1, 0}}
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			c := y*w + x
+			n := 0
+			for _, d := range dirs {
+				nx, ny := x+d[0], y+d[1]
+				if !g.In(nx, ny) {
+					continue
+				}
+				nc := int16(ny*w + nx)
+				// insertion keeps equal centre distances in N, E, S, W order
+				i := n
+				for i > 0 && g.centre[g.nbr[c][i-1]] < g.centre[nc] {
+					g.nbr[c][i] = g.nbr[c][i-1]
+					i--
+				}
+				g.nbr[c][i] = nc
+				n++
+			}
+			g.nnbr[c] = uint8(n)
+		}
+	}
+	g.words = (w + 7) / 8
+	for m := 1; m <= 2; m++ {
+		for ax := 0; ax < w; ax++ {
+			for x := 0; x < w; x++ {
+				d := x - ax
+				if d < 0 {
+					d = -d
+				}
+				g.xPat[m-1][ax][x/8] |= uint64(d*m) << (8 * uint(x%8))
+			}
+		}
+	}
+	for x := 0; x < w; x++ {
+		g.valid[x/8] |= 0x80 << (8 * uint(x%8))
+	}
+}
+
+func abs(v int) int {
+	if v < 0 {
+		return -v
+	}
+	return v
+}

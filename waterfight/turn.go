@@ -1,0 +1,369 @@
+package waterfight
+
+import "strconv"
+
+// Combat action kinds.
+const (
+	NoCombat = iota
+	Shoot
+	Throw
+	Hunker
+)
+
+// Action is what one agent does in a turn: at most one move, at most one
+// combat action.
+type Action struct {
+	HasMove      bool
+	Combat       uint8
+	MoveX, MoveY int32 // MOVE target, any non-negative int
+	A, B         int32 // SHOOT: A = target id; THROW: A, B = target cell
+}
+
+// Actions holds every agent's action by slot.
+type Actions [MaxAgents]Action
+
+// Logger receives the referee's game-summary lines; nil in searches.
+type Logger interface{ Summary(line string) }
+
+const (
+	throwDamage  = 30
+	throwRange   = 4
+	deathWetness = 100
+	wetWetness   = 50
+	maxPointDiff = 600
+)
+
+// Update plays the update phase of a turn (moves, hunkers, shots, bombs,
+// deaths, territory, points) with the given actions. The turn must have been
+// opened with StartTurn. It does not decide the end of the game. log may be
+// nil.
+func (s *State) Update(acts *Actions, log Logger) {
+	s.Turn++
+	s.Controlled = [2]int32{}
+	s.EmptyTurn = s.Cinematic()
+	if s.EmptyTurn {
+		s.countTeamless()
+		return
+	}
+	s.doMoves(acts, log)
+	g := s.G
+	n := g.N
+	if !g.Rules.NoHunker {
+		for i := 0; i < n; i++ {
+			if acts[i].Combat == Hunker && s.Agents[i].Flags&Present != 0 {
+				s.Agents[i].Flags |= Hunkered
+			}
+		}
+	}
+	for i := 0; i < n; i++ {
+		if acts[i].Combat == Shoot && s.Agents[i].Flags&Present != 0 {
+			s.shoot(i, int(acts[i].A), log)
+		}
+	}
+	for i := 0; i < n; i++ {
+		if acts[i].Combat == Throw && s.Agents[i].Flags&Present != 0 {
+			s.throw(i, acts[i].A, acts[i].B, log)
+		}
+	}
+	for i := 0; i < n; i++ {
+		a := &s.Agents[i]
+		if a.Flags&Present != 0 && a.Wetness >= deathWetness {
+			a.Flags |= Dying
+		}
+	}
+	if !g.Rules.NoControl {
+		c0, c1 := s.territory()
+		s.Controlled[0], s.Controlled[1] = c0, c1
+		if c0 > c1 {
+			s.Points[0] += c0 - c1
+		} else if c1 > c0 {
+			s.Points[1] += c1 - c0
+		}
+	}
+	s.countTeamless()
+}
+
+func (s *State) countTeamless() {
+	s.Teamless = 0
+	for p := 0; p < 2; p++ {
+		if s.Live(p) == 0 {
+			s.Teamless++
+		}
+	}
+}
+
+// Step plays a full-game turn (StartTurn must have opened it) and tells
+// whether the game is over: a lead of more than 600 points, the empty turn
+// after a wipe, or the last turn.
+func (s *State) Step(acts *Actions) bool {
+	teamless := s.Teamless
+	s.Update(acts, nil)
+	return s.LeadWin() || teamless > 0 || int(s.Turn) >= s.G.MaxTurns
+}
+
+// Scores are the final scores and end-screen texts of a full game: the
+// points, or -1 for a deactivated player and for a player without a live
+// agent (unless both teams were wiped together).
+func (s *State) Scores(active [2]bool) (scores [2]int, texts [2]string) {
+	bothWiped := s.Live(0) == 0 && s.Live(1) == 0
+	for p := 0; p < 2; p++ {
+		if !active[p] || s.Live(p) == 0 && !bothWiped {
+			scores[p], texts[p] = -1, "-"
+			continue
+		}
+		pts := int(s.Points[p])
+		scores[p] = pts
+		texts[p] = itoa(pts) + " point"
+		if pts > 1 {
+			texts[p] += "s"
+		}
+	}
+	return scores, texts
+}
+
+// LeadWin tells whether a player leads by more than 600 points.
+func (s *State) LeadWin() bool {
+	return s.Points[0] > s.Points[1]+maxPointDiff || s.Points[1] > s.Points[0]+maxPointDiff
+}
+
+func token(p int) string { return "$" + strconv.Itoa(p) }
+
+func red(log Logger, msg string) { log.Summary("¤RED¤" + msg + "§RED§") }
+
+type step struct {
+	slot     int8
+	from, to int16
+	dead     bool
+}
+
+func (s *State) doMoves(acts *Actions, log Logger) {
+	g := s.G
+	n := g.N
+	var occupied CellSet
+	var static [MaxAgents]bool
+	for i := 0; i < n; i++ {
+		a := &s.Agents[i]
+		if a.Flags&Present != 0 {
+			occupied.Add(int(a.Y)*g.W + int(a.X))
+			static[i] = true
+		}
+	}
+	var steps [MaxAgents]step
+	ns := 0
+	for i := 0; i < n; i++ {
+		a := &s.Agents[i]
+		if !acts[i].HasMove || a.Flags&Present == 0 {
+			continue
+		}
+		if g.Rules.NoMove {
+			if log != nil {
+				red(log, token(g.Info[i].Owner)+" moving is not allowed")
+			}
+			continue
+		}
+		from := int(a.Y)*g.W + int(a.X)
+		to := g.FirstStep(from, acts[i].MoveX, acts[i].MoveY, &occupied)
+		if to != NoStep {
+			steps[ns] = step{slot: int8(i), from: int16(from), to: int16(to)}
+			ns++
+			static[i] = false
+		}
+	}
+	if ns == 0 {
+		return
+	}
+	// Round one: steps into a static agent, onto the same cell as another
+	// step, or swapping with another step.
+	var staticCells CellSet
+	for i := 0; i < n; i++ {
+		if static[i] {
+			a := &s.Agents[i]
+			staticCells.Add(int(a.Y)*g.W + int(a.X))
+		}
+	}
+	var cancel [MaxAgents]bool
+	any := false
+	for i := 0; i < ns; i++ {
+		if staticCells.Has(int(steps[i].to)) {
+			cancel[i], steps[i].dead, any = true, true, true
+		}
+	}
+	for i := 0; i < ns; i++ {
+		if steps[i].dead {
+			continue
+		}
+		m := &steps[i]
+		for j := 0; j < ns; j++ {
+			o := &steps[j]
+			if j == i || o.dead {
+				continue
+			}
+			if o.to == m.to || o.to == m.from && m.to == o.from {
+				cancel[j], any = true, true
+			}
+		}
+	}
+	// Cascade: a step into the cell of an agent whose step was cancelled.
+	for any {
+		any = false
+		var next [MaxAgents]bool
+		for i := 0; i < ns; i++ {
+			if cancel[i] {
+				steps[i].dead = true
+			}
+		}
+		for i := 0; i < ns; i++ {
+			if !cancel[i] {
+				continue
+			}
+			for j := 0; j < ns; j++ {
+				if j != i && !steps[j].dead && steps[j].to == steps[i].from {
+					next[j], any = true, true
+				}
+			}
+		}
+		cancel = next
+	}
+	for i := 0; i < ns; i++ {
+		if !steps[i].dead {
+			a := &s.Agents[steps[i].slot]
+			a.X, a.Y = int8(int(steps[i].to)%g.W), int8(int(steps[i].to)/g.W)
+		}
+	}
+}
+
+// ShotDamage is the damage a shot from slot i at slot t does with the
+// current positions and hunker flags, and whether t is within range.
+func (s *State) ShotDamage(i, t int) (int, bool) {
+	g := s.G
+	a, b := &s.Agents[i], &s.Agents[t]
+	dx, dy := int(b.X)-int(a.X), int(b.Y)-int(a.Y)
+	dist := abs(dx) + abs(dy)
+	r := g.Info[i].OptimalRange
+	rangeHalves := 2
+	if dist > r {
+		if dist > 2*r {
+			return 0, false
+		}
+		rangeHalves = 1
+	}
+	cover := 4 // in quarters
+	if dx > 1 || dx < -1 {
+		cx := int(b.X) - sign(dx)
+		if abs(cx-int(a.X)) > 1 || abs(int(b.Y)-int(a.Y)) > 1 {
+			cover = coverQuarters(g.Tiles[int(b.Y)*g.W+cx])
+		}
+	}
+	if dy > 1 || dy < -1 {
+		cy := int(b.Y) - sign(dy)
+		if abs(int(b.X)-int(a.X)) > 1 || abs(cy-int(a.Y)) > 1 {
+			if c := coverQuarters(g.Tiles[cy*g.W+int(b.X)]); c < cover {
+				cover = c
+			}
+		}
+	}
+	if b.Flags&Hunkered != 0 {
+		cover--
+	}
+	// power * range * (cover - hunker), rounded half up, in eighths.
+	num := g.Info[i].SoakingPower * rangeHalves * cover
+	return (num + 4) >> 3, true
+}
+
+func sign(v int) int {
+	if v > 0 {
+		return 1
+	}
+	if v < 0 {
+		return -1
+	}
+	return 0
+}
+
+func coverQuarters(tile uint8) int {
+	switch tile {
+	case LowCover:
+		return 2
+	case HighCover:
+		return 1
+	}
+	return 4
+}
+
+func (s *State) shoot(i, targetID int, log Logger) {
+	g := s.G
+	a := &s.Agents[i]
+	if g.Rules.NoShoot {
+		if log != nil {
+			red(log, token(g.Info[i].Owner)+" shooting is not allowed")
+		}
+		return
+	}
+	id := g.Info[i].ID
+	if a.Cooldown > 0 {
+		if log != nil {
+			red(log, token(g.Info[i].Owner)+" agent id "+strconv.Itoa(id)+" cannot shoot yet. Cooldown = "+strconv.Itoa(int(a.Cooldown)))
+		}
+		return
+	}
+	t := s.ByID(targetID)
+	if t < 0 {
+		if log != nil {
+			red(log, token(g.Info[i].Owner)+" agent id "+strconv.Itoa(id)+" cannot shoot agent id "+strconv.Itoa(targetID)+", they do not exist")
+		}
+		return
+	}
+	if t == i {
+		if log != nil {
+			red(log, token(g.Info[i].Owner)+" agent id "+strconv.Itoa(targetID)+" cannot shoot themselves")
+		}
+		return
+	}
+	dmg, ok := s.ShotDamage(i, t)
+	if !ok {
+		if log != nil {
+			red(log, token(g.Info[i].Owner)+" agent id "+strconv.Itoa(id)+" cannot shoot id "+strconv.Itoa(targetID)+", they are too far away")
+		}
+		return
+	}
+	s.Agents[t].Wetness += int16(dmg)
+	a.Cooldown = int8(g.Info[i].ShootCooldown + 1)
+}
+
+func (s *State) throw(i int, x, y int32, log Logger) {
+	g := s.G
+	a := &s.Agents[i]
+	if g.Rules.NoThrow {
+		if log != nil {
+			red(log, token(g.Info[i].Owner)+" bombs are not allowed")
+		}
+		return
+	}
+	if x < 0 || y < 0 || x >= int32(g.W) || y >= int32(g.H) {
+		if log != nil {
+			red(log, token(g.Info[i].Owner)+" cannot throw splash bombs to "+xyString(x, y)+".")
+		}
+		return
+	}
+	if abs(int(x)-int(a.X))+abs(int(y)-int(a.Y)) > throwRange {
+		if log != nil {
+			red(log, token(g.Info[i].Owner)+" cannot throw splash bomb to "+xyString(x, y)+", it is too far away from agent "+strconv.Itoa(g.Info[i].ID)+".")
+		}
+		return
+	}
+	if a.Bombs <= 0 {
+		if log != nil {
+			red(log, token(g.Info[i].Owner)+" agent "+strconv.Itoa(g.Info[i].ID)+" has no splash bomb to throw.")
+		}
+		return
+	}
+	for j := 0; j < g.N; j++ {
+		b := &s.Agents[j]
+		if b.Flags&Present != 0 && abs(int(b.X)-int(x)) <= 1 && abs(int(b.Y)-int(y)) <= 1 {
+			b.Wetness += throwDamage
+		}
+	}
+	a.Bombs--
+}
+
+func xyString(x, y int32) string { return strconv.Itoa(int(x)) + " " + strconv.Itoa(int(y)) }
