@@ -168,7 +168,7 @@ func checkTypes(path string, fset *token.FileSet, files []*ast.File, imp types.I
 // they matter here.
 func explainTypeError(msg string) string {
 	if strings.Contains(msg, "requires go1.") || strings.Contains(msg, "or later") {
-		return msg + " (CodinGame runs Go 1.18: newer than Go 1.18)"
+		return msg + ": newer than Go 1.18, which CodinGame runs"
 	}
 	return msg
 }
