@@ -91,7 +91,7 @@ func Bundle(dir string, opt Options) ([]byte, error) {
 		return nil, err
 	}
 	if n := Chars(src); n > MaxChars {
-		return nil, fmt.Errorf("%s: %d/%d chars: too big for CodinGame", rel, n, MaxChars)
+		return nil, fmt.Errorf("%s: %d/%d chars: too big for CodinGame", importPath, n, MaxChars)
 	}
 	if err := verify(src, l.std, opt.Binary); err != nil {
 		return nil, err

@@ -3,6 +3,7 @@ package bundle
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -131,4 +132,29 @@ func TestBadInput(t *testing.T) {
 			assert.NotContains(t, err.Error(), "\n", "one line")
 		})
 	}
+}
+
+func TestTooBigForCodinGame(t *testing.T) {
+	big := strings.Repeat("x", MaxChars)
+	dir := writeModule(t, map[string]string{"main.go": "package main\n\nfunc main() { println(s) }\n\nconst s = \"" + big + "\"\n"})
+	_, err := Bundle(dir, Options{})
+	require.Error(t, err)
+	assert.Regexp(t, `^fixture: 1\d{5}/100000 chars: too big for CodinGame$`, err.Error())
+}
+
+func TestFindBotsListsMainPackagesUnderGameCmd(t *testing.T) {
+	root := writeModule(t, map[string]string{
+		"samegame/cmd/samegame-beam/main.go":   okMain,
+		"samegame/cmd/samegame-beam/x_test.go": "package main\n",
+		"samegame/cmd/samegame-lib/lib.go":     "package lib\n",
+		"samegame/cmd/other-bot/main.go":       okMain,
+		"kutulu/cmd/kutulu-random/main.go":     okMain,
+		"kutulu/board.go":                      "package kutulu\n",
+	})
+	bots, err := FindBots(root)
+	require.NoError(t, err)
+	assert.Equal(t, []Bot{
+		{Dir: "kutulu/cmd/kutulu-random", Name: "kutulu-random.go"},
+		{Dir: "samegame/cmd/samegame-beam", Name: "samegame-beam.go"},
+	}, bots)
 }
