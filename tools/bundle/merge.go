@@ -355,9 +355,12 @@ func (m *merger) chooseNames() {
 			if obj == nil {
 				continue
 			}
-			if isPackageLevel(obj) {
+			_, isLabel := obj.(*types.Label)
+			_, isTypeParam := obj.Type().(*types.TypeParam)
+			switch {
+			case isPackageLevel(obj):
 				n.avoid[id.Name] = true
-			} else if _, isLabel := obj.(*types.Label); !isLabel && obj.Parent() != nil {
+			case isTypeParam || !isLabel && obj.Parent() != nil:
 				n.locals[id.Name] = true
 			}
 		}
