@@ -29,6 +29,7 @@ var goldenCases = []struct {
 	{"stdnames", "stdnames", false},   // standard import names taken or spelled differently
 	{"strip", "strip", false},         // unreachable declarations and comments go
 	{"strip-comments", "strip", true}, // -keep-comments
+	{"edges", "edges", false},         // embedded pointer and alias fields, interface embedding, predeclared names
 }
 
 func TestGolden(t *testing.T) {
