@@ -23,5 +23,5 @@ func main() {
 	type Pair struct{ z int }
 	fmt.Println(Pair{z: 1}, T{x: 2})
 	var e error = bb.Err
-	fmt.Println(e)
+	fmt.Println(e, len(a.Errs))
 }
