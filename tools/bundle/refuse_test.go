@@ -108,7 +108,7 @@ func TestBadInput(t *testing.T) {
 		{"missing package", map[string]string{"main.go": okMain}, "nothere", "nothere: no such package folder"},
 		{"missing imported package", map[string]string{
 			"main.go": "package main\n\nimport \"fixture/gone\"\n\nfunc main() { gone.X() }\n",
-		}, ".", "gone: no such package folder"},
+		}, ".", `main.go:3: import "fixture/gone": no such package folder gone`},
 		{"syntax error", map[string]string{
 			"main.go": "package main\n\nfunc main() {\n\tx := \n}\n",
 		}, ".", "main.go:5:1: syntax error: "},
