@@ -19,8 +19,9 @@ import (
 // targetGo is the Go release CodinGame compiles with.
 const targetGo = "go1.18"
 
-// goEnv runs the go command with the toolchain pinned to the local one and
-// user GOFLAGS cleared, so that checks do not depend on the caller's setup.
+// goCommand prepares the go command with the toolchain pinned to the local
+// one and user GOFLAGS cleared, so that checks do not depend on the caller's
+// setup.
 func goCommand(dir string, args ...string) *exec.Cmd {
 	cmd := exec.Command("go", args...)
 	cmd.Dir = dir
