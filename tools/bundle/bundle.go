@@ -113,7 +113,8 @@ func merge(dir string, keepComments bool) ([]byte, map[string]bool, error) {
 }
 
 // check type-checks every package as Go 1.18, dependencies first, and
-// refuses standard-library APIs newer than Go 1.18.
+// refuses standard-library APIs newer than Go 1.18 and loop variables that
+// outlive their iteration.
 func (l *loader) check() error {
 	imp, err := newStdImporter(l.fset, l.std, l.pkgs)
 	if err != nil {
@@ -137,7 +138,9 @@ func (l *loader) check() error {
 	}
 	var ps problems
 	for _, p := range l.deps {
-		ps = append(ps, checkAPI(p.files, p.info, api, func(n ast.Node) string { return l.pos(n.Pos()) })...)
+		pos := func(n ast.Node) string { return l.pos(n.Pos()) }
+		ps = append(ps, checkAPI(p.files, p.info, api, pos)...)
+		ps = append(ps, checkLoopVars(p.files, p.info, pos)...)
 	}
 	return ps.err()
 }

@@ -77,6 +77,15 @@ func TestRefusals(t *testing.T) {
 		{"newer struct field", map[string]string{
 			"main.go": "package main\n\nimport \"net/http\"\n\nfunc main() {\n\ts := http.Server{DisableGeneralOptionsHandler: true}\n\t_ = s\n}\n",
 		}, []string{"main.go:6: net/http.Server.DisableGeneralOptionsHandler is Go 1.20, newer than Go 1.18"}},
+		{"loop variable in a goroutine", map[string]string{
+			"main.go": "package main\n\nfunc main() {\n\tfor i := 0; i < 3; i++ {\n\t\tgo func() { println(i) }()\n\t}\n}\n",
+		}, []string{"main.go:5: closure captures loop variable i and outlives the iteration"}},
+		{"loop variable in a stored closure", map[string]string{
+			"main.go": "package main\n\nfunc main() {\n\tvar fs []func() int\n\tfor _, v := range []int{1, 2} {\n\t\tfs = append(fs, func() int { return v })\n\t}\n\tprintln(len(fs))\n}\n",
+		}, []string{"main.go:6: closure captures loop variable v"}},
+		{"address of a loop variable kept", map[string]string{
+			"main.go": "package main\n\nfunc main() {\n\tvar ps []*int\n\tfor _, v := range []int{1, 2} {\n\t\tps = append(ps, &v)\n\t}\n\tprintln(len(ps))\n}\n",
+		}, []string{"main.go:6: &v of a loop variable outlives the iteration"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -152,4 +161,36 @@ func TestFindBotsListsMainPackagesUnderGameCmd(t *testing.T) {
 		{Dir: "kutulu/cmd/kutulu-random", Name: "kutulu-random.go"},
 		{Dir: "samegame/cmd/samegame-beam", Name: "samegame-beam.go"},
 	}, bots)
+}
+
+// Loop variables used within their iteration only are fine in Go 1.18.
+func TestLoopVariablesUsedInTheIterationPass(t *testing.T) {
+	dir := writeModule(t, map[string]string{"main.go": `package main
+
+import (
+	"fmt"
+	"sort"
+)
+
+func main() {
+	rows := [][]int{{3, 1}, {2, 5}}
+	var later []func() int
+	for r, row := range rows {
+		sort.Slice(row, func(i, j int) bool { return row[i] < row[j] })
+		func() { fmt.Sscan("7", &r) }()
+		row := row
+		later = append(later, func() int { return row[0] })
+		later = append(later, func() int {
+			n := 0
+			for k := range rows {
+				n += k
+			}
+			return n
+		})
+	}
+	fmt.Println(rows, later[1](), later[2]())
+}
+`})
+	_, _, err := merge(dir, false)
+	assert.NoError(t, err)
 }
