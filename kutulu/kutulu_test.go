@@ -310,3 +310,37 @@ func TestMoveToUnreachableCellIsInvalid(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, Action{Kind: ActRight}, a)
 }
+
+// BenchmarkLitSearch: the referee's search with lit cells, from a corner of
+// a 19x19 open-ish maze to the far explorers.
+func BenchmarkLitSearch(b *testing.B) {
+	rows := []string{"###################"}
+	for y := 1; y < 18; y++ {
+		row := "#"
+		for x := 1; x < 18; x++ {
+			if x%4 == 2 && y%4 == 2 {
+				row += "#"
+			} else {
+				row += "."
+			}
+		}
+		rows = append(rows, row+"#")
+	}
+	rows = append(rows, "###################")
+	rows[1] = "#S...............S#"
+	rows[17] = "#S...............S#"
+	m, err := ParseMaze("bench", rows)
+	require.NoError(b, err)
+	var lit cellSet
+	for c := 0; c < m.Cells(); c++ {
+		if m.Dist(c, m.Cell(9, 9)) <= LightRadius {
+			lit.add(c)
+		}
+	}
+	goals := []int16{int16(m.Cell(17, 17)), int16(m.Cell(1, 17))}
+	out := make([]pathResult, 2)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		m.litSearch(m.Cell(1, 1), i, &lit, goals, out, true)
+	}
+}

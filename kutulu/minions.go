@@ -197,22 +197,54 @@ func (s *State) chase(n *Minion, lit *lights, v *explorerView) {
 		order[i], order[j] = order[j], order[i]
 	}
 	from := int(n.Cell)
+	if lit.n > 0 {
+		s.chaseLit(n, lit, v, &order)
+		return
+	}
+	best, bestPacked := -1, uint16(noPath)
+	for k := 0; k < cnt; k++ {
+		i := order[k]
+		packed := v.rows[i][from]
+		if packed == noPath {
+			continue
+		}
+		if c, bc := packed>>4, bestPacked>>4; best < 0 || c < bc || (c == bc && v.living[i] == n.Target) {
+			best, bestPacked = i, packed
+		}
+	}
+	if best < 0 {
+		return
+	}
+	n.Target = v.living[best]
+	if d := firstDir[s.Turn&3][bestPacked&15]; d >= 0 {
+		n.Cell = s.Maze.nb[from][d]
+	}
+}
+
+// chaseLit is the chase on a turn with lights: unit costs still decide when
+// no lit cell lies within reach of the cheapest explorer, else the search.
+func (s *State) chaseLit(n *Minion, lit *lights, v *explorerView, order *[Players]int) {
+	cnt := v.cnt
+	from := int(n.Cell)
 	var res [Players]pathResult
 	nearest := int32(Unreachable)
 	for i := 0; i < cnt; i++ {
 		packed := v.rows[i][from]
+		res[i] = pathResult{cost: -1, step: -1}
 		if packed == noPath {
-			res[i] = pathResult{cost: -1, step: -1}
 			continue
 		}
 		d := int32(packed >> 4)
-		res[i] = pathResult{cost: d, step: -2}
+		res[i].cost = d
+		if dir := firstDir[s.Turn&3][packed&15]; dir >= 0 {
+			res[i].step = s.Maze.nb[from][dir]
+		}
 		if d < nearest {
 			nearest = d
 		}
 	}
 	m := s.Maze
-	if lit.n > 0 && lit.within(m, from, nearest) {
+	if lit.within(m, from, nearest) {
 		var goals [Players]int16
 		for i := 0; i < cnt; i++ {
 			goals[i] = s.Explorers[v.living[i]].Cell
@@ -234,14 +266,7 @@ func (s *State) chase(n *Minion, lit *lights, v *explorerView) {
 		return
 	}
 	n.Target = v.living[best]
-	step := int(res[best].step)
-	if step == -2 { // unit costs: the winner's step from its distance row
-		step = -1
-		if d := firstDir[s.Turn&3][v.rows[best][from]&15]; d >= 0 {
-			step = int(m.nb[from][d])
-		}
-	}
-	if step >= 0 {
-		n.Cell = int16(step)
+	if res[best].step >= 0 {
+		n.Cell = res[best].step
 	}
 }

@@ -210,9 +210,12 @@ func (s *State) doEffects(lit *lights) {
 				f.Tick--
 			case EffectLight:
 				c := int(s.Explorers[f.Caster].Cell)
-				for x := 0; x < m.Cells(); x++ {
-					if m.Dist(c, x) <= LightRadius {
-						lit.set.add(x)
+				cx, cy := m.XY(c)
+				for y := cy - LightRadius; y <= cy+LightRadius; y++ {
+					for x := cx - LightRadius; x <= cx+LightRadius; x++ {
+						if o := m.Cell(x, y); o >= 0 && m.Dist(c, o) <= LightRadius {
+							lit.set.add(o)
+						}
 					}
 				}
 				if lit.n < Players {
