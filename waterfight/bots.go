@@ -168,3 +168,25 @@ func (s *State) bestCombat(i int) (Action, int) {
 	}
 	return best, bestVal
 }
+
+// RandomPolicy is RandomActions as a Policy drawing from r.
+func RandomPolicy(r *rng.Rand) Policy {
+	return func(s *State, me int, acts *Actions) { RandomActions(s, me, r, acts) }
+}
+
+// PlayGame plays a full game from s between two policies in-process and
+// returns the number of turns played.
+func PlayGame(s *State, p0, p1 Policy) int {
+	var acts Actions
+	for {
+		s.StartTurn()
+		acts = Actions{}
+		if !s.Cinematic() {
+			p0(s, 0, &acts)
+			p1(s, 1, &acts)
+		}
+		if s.Step(&acts) {
+			return int(s.Turn)
+		}
+	}
+}

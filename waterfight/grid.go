@@ -16,7 +16,7 @@ const (
 	MaxW     = 20
 	MaxH     = 12
 	MaxCells = MaxW * MaxH
-	rowWords = 3 // ceil(MaxW/8): one byte per cell in the territory SWAR rows
+	gridWords = MaxCells / 8 // the grid as bytes, eight cells per word
 )
 
 // Grid is the immutable board of one game with the tables the turn update
@@ -32,10 +32,11 @@ type Grid struct {
 	// sorted farther-from-centre first.
 	nbr  [MaxCells][4]int16
 	nnbr [MaxCells]uint8
-	// xPat[m-1][ax][k] holds m*|x-ax| in byte x-8k for the row word k.
-	xPat  [2][MaxW][rowWords]uint64
-	valid [rowWords]uint64 // bytes of real columns in each row word
-	words int              // row words in use
+	// dist[(m-1)*MaxCells+c] holds, in byte c' of the grid's words, m times
+	// the Manhattan distance from cell c to cell c'.
+	dist  [2 * MaxCells][gridWords]uint64
+	last  uint64 // high bits of the cells of the last word in use
+	words int    // words in use
 }
 
 // NewGrid builds a grid from rows of tile types (y = 0 first).
@@ -86,20 +87,19 @@ func (g *Grid) prepare() {
 			g.nnbr[c] = uint8(n)
 		}
 	}
-	g.words = (w + 7) / 8
+	cells := w * h
+	g.words = (cells + 7) / 8
 	for m := 1; m <= 2; m++ {
-		for ax := 0; ax < w; ax++ {
-			for x := 0; x < w; x++ {
-				d := x - ax
-				if d < 0 {
-					d = -d
-				}
-				g.xPat[m-1][ax][x/8] |= uint64(d*m) << (8 * uint(x%8))
+		for c := 0; c < cells; c++ {
+			row := &g.dist[(m-1)*MaxCells+c]
+			for c2 := 0; c2 < cells; c2++ {
+				d := m * (abs(c%w-c2%w) + abs(c/w-c2/w))
+				row[c2/8] |= uint64(d) << (8 * uint(c2%8))
 			}
 		}
 	}
-	for x := 0; x < w; x++ {
-		g.valid[x/8] |= 0x80 << (8 * uint(x%8))
+	for c := (g.words - 1) * 8; c < cells; c++ {
+		g.last |= 0x80 << (8 * uint(c%8))
 	}
 }
 
