@@ -4,6 +4,8 @@
 // and the referee's command parser. Bots and the referee share it.
 package waterfight
 
+import "sync"
+
 // Tile types.
 const (
 	Floor     = 0
@@ -16,7 +18,6 @@ const (
 	MaxW     = 20
 	MaxH     = 12
 	MaxCells = MaxW * MaxH
-	gridWords = MaxCells / 8 // the grid as bytes, eight cells per word
 )
 
 // Grid is the immutable board of one game with the tables the turn update
@@ -32,11 +33,12 @@ type Grid struct {
 	// sorted farther-from-centre first.
 	nbr  [MaxCells][4]int16
 	nnbr [MaxCells]uint8
-	// dist[(m-1)*MaxCells+c] holds, in byte c' of the grid's words, m times
-	// the Manhattan distance from cell c to cell c'.
-	dist  [2 * MaxCells][gridWords]uint64
-	last  uint64 // high bits of the cells of the last word in use
-	words int    // words in use
+	// dist[((m-1)*cells+c)*words+k] holds, in byte c'-8k, m times the
+	// Manhattan distance from cell c to cell c' (the grid as bytes, eight
+	// cells per word). Grids of one size share it.
+	dist  []uint64
+	last  uint64 // high bits of the cells of the last word
+	words int    // words per distance row
 }
 
 // NewGrid builds a grid from rows of tile types (y = 0 first).
@@ -89,18 +91,43 @@ func (g *Grid) prepare() {
 	}
 	cells := w * h
 	g.words = (cells + 7) / 8
-	for m := 1; m <= 2; m++ {
-		for c := 0; c < cells; c++ {
-			row := &g.dist[(m-1)*MaxCells+c]
-			for c2 := 0; c2 < cells; c2++ {
-				d := m * (abs(c%w-c2%w) + abs(c/w-c2/w))
-				row[c2/8] |= uint64(d) << (8 * uint(c2%8))
-			}
-		}
-	}
+	g.dist = distanceWords(w, h)
 	for c := (g.words - 1) * 8; c < cells; c++ {
 		g.last |= 0x80 << (8 * uint(c%8))
 	}
+}
+
+var (
+	distMu    sync.Mutex
+	distCache = map[[2]int][]uint64{}
+)
+
+// distanceWords is the shared table of Grid.dist for a w x h grid.
+func distanceWords(w, h int) []uint64 {
+	distMu.Lock()
+	defer distMu.Unlock()
+	if t, ok := distCache[[2]int{w, h}]; ok {
+		return t
+	}
+	cells := w * h
+	words := (cells + 7) / 8
+	t := make([]uint64, 2*cells*words)
+	for c := 0; c < cells; c++ {
+		cx, cy := c%w, c/w
+		row := t[c*words : (c+1)*words]
+		wet := t[(cells+c)*words : (cells+c+1)*words]
+		c2 := 0
+		for y := 0; y < h; y++ {
+			for x := 0; x < w; x++ {
+				d := uint64(abs(cx-x) + abs(cy-y))
+				row[c2>>3] |= d << (8 * uint(c2&7))
+				wet[c2>>3] |= 2 * d << (8 * uint(c2&7))
+				c2++
+			}
+		}
+	}
+	distCache[[2]int{w, h}] = t
+	return t
 }
 
 func abs(v int) int {
