@@ -33,41 +33,37 @@ func TestGeneratedMapsAreSymmetricConnectedAndFair(t *testing.T) {
 	}
 }
 
-func TestFixIslandsOpensAWallPairWhenNoWallBridges(t *testing.T) {
-	g := &Game{Grid: &Grid{W: 6, H: 3}}
-	rows := "001100" + "001100" + "001100"
-	tiles := make([]uint8, 18)
-	for i, c := range rows {
-		tiles[i] = uint8(c - '0')
+func TestFixIslands(t *testing.T) {
+	tests := []struct {
+		name      string
+		pointSym  bool
+		rows      string // 6x3
+		wantWalls int
+	}{
+		// Walls two deep: no single wall touches two areas, so the first
+		// wall next to floor opens with its twin, then the areas are recounted.
+		{"no bridge: a wall pair next to floor", false, "001100" + "001100" + "001100", 4},
+		// Three areas split by two columns of high cover: two bridges, each
+		// opened with its twin; the first twin is not counted as joining.
+		{"bridges", true, "020020" + "020020" + "020020", 2},
 	}
-	fixIslands(g, tiles, newTestRand(1))
-	label := make([]int, len(tiles))
-	assert.Equal(t, 1, detectIslands(6, 3, tiles, label))
-	opened := 0
-	for _, t := range tiles {
-		if t == Floor {
-			opened++
-		}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			g := &Game{Grid: &Grid{W: 6, H: 3}, PointSym: tc.pointSym}
+			tiles := make([]uint8, 18)
+			for i, c := range tc.rows {
+				tiles[i] = uint8(c - '0')
+			}
+			fixIslands(g, tiles, newTestRand(1))
+			label := make([]int, len(tiles))
+			assert.Equal(t, 1, detectIslands(6, 3, tiles, label))
+			walls := 0
+			for _, t := range tiles {
+				if t != Floor {
+					walls++
+				}
+			}
+			assert.Equal(t, tc.wantWalls, walls)
+		})
 	}
-	assert.Equal(t, 14, opened, "one wall and its twin")
-}
-
-func TestFixIslandsBridgesThroughTheFirstTouchingWall(t *testing.T) {
-	// Two floor areas split by a column of high cover; every wall touches both.
-	g := &Game{Grid: &Grid{W: 6, H: 3}, PointSym: true}
-	rows := "020020" + "020020" + "020020"
-	tiles := make([]uint8, 18)
-	for i, c := range rows {
-		tiles[i] = uint8(c - '0')
-	}
-	fixIslands(g, tiles, newTestRand(2))
-	label := make([]int, len(tiles))
-	assert.Equal(t, 1, detectIslands(6, 3, tiles, label))
-	walls := 0
-	for _, t := range tiles {
-		if t != Floor {
-			walls++
-		}
-	}
-	assert.Equal(t, 2, walls, "two bridges, each with its twin, join the three areas: the twin of the first is not counted as joining")
 }
