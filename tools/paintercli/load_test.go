@@ -100,4 +100,3 @@ func BenchmarkProcess595Games(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N)/1000, "ms/turn")
 }
-
