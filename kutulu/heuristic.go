@@ -71,7 +71,7 @@ func cellScore(s *State, p, c int) int {
 		case Slasher:
 			dangerous := n.State == Stalking || n.State == Rush || n.State == Wandering ||
 				(n.State == Stunned && n.Stun <= 2) || (n.State == Spawning && n.Spawn <= 1)
-			if dangerous && inLine(m, int(n.Cell), c) {
+			if d, _ := m.Sight(int(n.Cell), c); dangerous && d >= 0 {
 				score -= 200
 			}
 		}
@@ -111,17 +111,4 @@ func cellScore(s *State, p, c int) int {
 		}
 	}
 	return score
-}
-
-// inLine tells whether cell c is in the line of sight of cell from: from
-// itself, then each direction until a wall or the edge.
-func inLine(m *Maze, from, c int) bool {
-	for d := 0; d < 4; d++ {
-		for x := from; x >= 0; x = m.Neighbor(x, d) {
-			if x == c {
-				return true
-			}
-		}
-	}
-	return false
 }

@@ -8,6 +8,7 @@ package kutulu
 import (
 	"fmt"
 	"strings"
+	"sync"
 )
 
 // Limits of the compact state. The official maps are at most 22x20 with 8
@@ -34,6 +35,9 @@ var dirDY = [4]int{-1, 0, 1, 0}
 // Unreachable is the distance between cells that no path joins.
 const Unreachable = 0xFFFF
 
+// noPath marks an unreachable pair in the packed distance table.
+const noPath = 0xFFFF
+
 // Maze is the immutable map shared by every state of a game: the cells, the
 // start, spawn and shelter cells, and all-pairs walking distances.
 type Maze struct {
@@ -45,7 +49,15 @@ type Maze struct {
 	Shelters []int16 // row-major
 	walkable []bool
 	nb       [][4]int16 // neighbour per direction, -1 when not walkable
-	dist     []uint16   // dist[a*N+b], Unreachable when no path
+	// dist[a*N+b] packs the walking distance (<<4) and the directions (bit
+	// d) in which a neighbour of b is one step closer to a; noPath when
+	// unreachable. Distances are symmetric: a minion chasing explorer e
+	// reads e's row for its cost and its step, one cache line.
+	dist    []uint16
+	cellX   []int8
+	cellY   []int8
+	reach   [][4]uint8 // walkable cells in a straight line from c in direction d, c excluded
+	scratch *sync.Pool // *searchScratch for litSearch
 }
 
 // ParseMaze reads the referee's rows ('#' wall, '.' empty, 'w' wanderer
@@ -135,12 +147,23 @@ func (m *Maze) buildTables() {
 			}
 		}
 	}
+	m.cellX, m.cellY = make([]int8, n), make([]int8, n)
+	m.reach = make([][4]uint8, n)
+	for c := 0; c < n; c++ {
+		m.cellX[c], m.cellY[c] = int8(c%m.W), int8(c/m.W)
+		for d := 0; d < 4; d++ {
+			for x := m.nb[c][d]; x >= 0; x = m.nb[x][d] {
+				m.reach[c][d]++
+			}
+		}
+	}
+	m.scratch = &sync.Pool{New: func() interface{} { return newSearchScratch(n) }}
 	m.dist = make([]uint16, n*n)
 	queue := make([]int16, 0, n)
 	for s := 0; s < n; s++ {
 		row := m.dist[s*n : (s+1)*n]
 		for i := range row {
-			row[i] = Unreachable
+			row[i] = noPath
 		}
 		if !m.walkable[s] {
 			continue
@@ -150,14 +173,41 @@ func (m *Maze) buildTables() {
 		for i := 0; i < len(queue); i++ {
 			c := queue[i]
 			for _, o := range m.nb[c] {
-				if o >= 0 && row[o] == Unreachable {
-					row[o] = row[c] + 1
+				if o >= 0 && row[o] == noPath {
+					row[o] = row[c] + 1<<4
 					queue = append(queue, o)
+				}
+			}
+		}
+		for from := 0; from < n; from++ {
+			d := row[from] >> 4
+			if row[from] == noPath || d == 0 {
+				continue
+			}
+			for dir, o := range m.nb[from] {
+				if o >= 0 && row[o] != noPath && row[o]>>4 == d-1 {
+					row[from] |= 1 << uint(dir)
 				}
 			}
 		}
 	}
 }
+
+// firstDir[offset][mask] is the first direction of mask in the order
+// rotated by offset, or -1 for an empty mask.
+var firstDir = func() (t [4][16]int8) {
+	for o := 0; o < 4; o++ {
+		for mask := 0; mask < 16; mask++ {
+			t[o][mask] = -1
+			for i := 3; i >= 0; i-- {
+				if d := (i + o) & 3; mask&(1<<uint(d)) != 0 {
+					t[o][mask] = int8(d)
+				}
+			}
+		}
+	}
+	return t
+}()
 
 // Cells is the number of cells (W*H).
 func (m *Maze) Cells() int { return m.W * m.H }
@@ -171,7 +221,7 @@ func (m *Maze) Cell(x, y int) int {
 }
 
 // XY returns the coordinates of a cell index.
-func (m *Maze) XY(c int) (int, int) { return c % m.W, c / m.W }
+func (m *Maze) XY(c int) (int, int) { return int(m.cellX[c]), int(m.cellY[c]) }
 
 // Walkable tells whether a cell index is inside the map and not a wall.
 func (m *Maze) Walkable(c int) bool { return c >= 0 && c < len(m.walkable) && m.walkable[c] }
@@ -180,13 +230,44 @@ func (m *Maze) Walkable(c int) bool { return c >= 0 && c < len(m.walkable) && m.
 func (m *Maze) Neighbor(c, d int) int { return int(m.nb[c][d]) }
 
 // Dist is the walking distance between two cells (walls block), or Unreachable.
-func (m *Maze) Dist(a, b int) int { return int(m.dist[a*len(m.walkable)+b]) }
+func (m *Maze) Dist(a, b int) int { return unpackDist(m.dist[a*len(m.walkable)+b]) }
+
+func unpackDist(v uint16) int {
+	if v == noPath {
+		return Unreachable
+	}
+	return int(v >> 4)
+}
 
 // Manhattan is the distance ignoring walls.
 func (m *Maze) Manhattan(a, b int) int {
-	ax, ay := m.XY(a)
-	bx, by := m.XY(b)
-	return abs(ax-bx) + abs(ay-by)
+	return abs(int(m.cellX[a])-int(m.cellX[b])) + abs(int(m.cellY[a])-int(m.cellY[b]))
+}
+
+// Sight returns the depth at which cell c is seen from cell from (0 for
+// from itself), looking straight along a row or a column until a wall or the
+// edge, and the direction; depth -1 when c is not in sight.
+func (m *Maze) Sight(from, c int) (depth, dir int) {
+	if from == c {
+		return 0, -1
+	}
+	fx, fy, cx, cy := int(m.cellX[from]), int(m.cellY[from]), int(m.cellX[c]), int(m.cellY[c])
+	switch {
+	case fx == cx && cy < fy:
+		depth, dir = fy-cy, DirUp
+	case fx == cx:
+		depth, dir = cy-fy, DirDown
+	case fy == cy && cx > fx:
+		depth, dir = cx-fx, DirRight
+	case fy == cy:
+		depth, dir = fx-cx, DirLeft
+	default:
+		return -1, -1
+	}
+	if depth > int(m.reach[from][dir]) {
+		return -1, -1
+	}
+	return depth, dir
 }
 
 // FirstStep returns the neighbour of from that the referee's search steps to
@@ -195,19 +276,12 @@ func (m *Maze) Manhattan(a, b int) int {
 // With unit costs the search takes, among the rotated directions, the first
 // neighbour on a shortest path.
 func (m *Maze) FirstStep(from, to, offset int) int {
-	n := len(m.walkable)
-	d := m.dist[from*n+to]
-	if d == Unreachable || d == 0 {
+	packed := m.dist[to*len(m.walkable)+from]
+	d := firstDir[offset&3][packed&15]
+	if d < 0 || packed == noPath {
 		return -1
 	}
-	nb := &m.nb[from]
-	for i := 0; i < 4; i++ {
-		o := nb[(i+offset)&3]
-		if o >= 0 && m.dist[int(o)*n+to] == d-1 {
-			return int(o)
-		}
-	}
-	return -1
+	return int(m.nb[from][d])
 }
 
 // PlayerRow is row y as sent to the players: starts shown as '.', and

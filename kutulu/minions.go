@@ -1,18 +1,44 @@
 package kutulu
 
+// explorerView is what minions need of the explorers. The living list and
+// the positions do not change during the minion phase (an explorer spooked
+// to 0 stays in the list until the madness phase), so it is built once.
+type explorerView struct {
+	living [Players]int8     // player of each living-list slot
+	slot   [Players]int8     // living-list slot of each player, -1 if out
+	rows   [Players][]uint16 // packed distance row of each slot's cell
+	cnt    int
+}
+
+func (s *State) explorerView() explorerView {
+	var v explorerView
+	n := len(s.Maze.walkable)
+	for p := range s.Explorers {
+		v.slot[p] = -1
+		if s.Explorers[p].Alive {
+			c := int(s.Explorers[p].Cell)
+			v.living[v.cnt], v.slot[p] = int8(p), int8(v.cnt)
+			v.rows[v.cnt] = s.Maze.dist[c*n : (c+1)*n]
+			v.cnt++
+		}
+	}
+	return v
+}
+
 // updateMinions runs every minion's update in creation order.
-func (s *State) updateMinions(lit *cellSet, anyLight bool) {
+func (s *State) updateMinions(lit *lights) {
+	v := s.explorerView()
 	for i := 0; i < s.NMinions; i++ {
 		n := &s.Minions[i]
 		if n.Kind == Wanderer {
-			s.updateWanderer(n, lit, anyLight)
+			s.updateWanderer(n, lit, &v)
 		} else {
-			s.updateSlasher(n, lit, anyLight)
+			s.updateSlasher(n, lit, &v)
 		}
 	}
 }
 
-func (s *State) updateWanderer(n *Minion, lit *cellSet, anyLight bool) {
+func (s *State) updateWanderer(n *Minion, lit *lights, v *explorerView) {
 	if n.Recalled {
 		return
 	}
@@ -24,7 +50,7 @@ func (s *State) updateWanderer(n *Minion, lit *cellSet, anyLight bool) {
 		}
 		return
 	}
-	s.chase(n, lit, anyLight)
+	s.chase(n, lit, v)
 	if s.spook(int(n.Cell)) {
 		n.Recalled = true
 		return
@@ -35,7 +61,7 @@ func (s *State) updateWanderer(n *Minion, lit *cellSet, anyLight bool) {
 	}
 }
 
-func (s *State) updateSlasher(n *Minion, lit *cellSet, anyLight bool) {
+func (s *State) updateSlasher(n *Minion, lit *lights, v *explorerView) {
 	switch n.State {
 	case Spawning:
 		n.Spawn--
@@ -68,7 +94,7 @@ func (s *State) updateSlasher(n *Minion, lit *cellSet, anyLight bool) {
 			n.Stun = SlasherStalkTime
 			n.State = Stalking
 		} else {
-			s.chase(n, lit, anyLight)
+			s.chase(n, lit, v)
 		}
 	}
 }
@@ -91,27 +117,50 @@ func (s *State) acquireTarget(n *Minion) bool {
 	if n.Target >= 0 && s.Explorers[n.Target].Sanity <= 0 {
 		n.Target, n.LastSeen = -1, -1
 	}
-	if n.Target >= 0 && s.inSight(n, int(n.Target)) {
-		n.LastSeen = s.Explorers[n.Target].Cell
-		return true
-	}
 	m := s.Maze
+	if n.Target >= 0 {
+		if d, _ := m.Sight(int(n.Cell), int(s.Explorers[n.Target].Cell)); d >= 0 {
+			n.LastSeen = s.Explorers[n.Target].Cell
+			return true
+		}
+	}
+	// The first occupied cell of each direction; the own cell (depth 0)
+	// belongs to every direction. Explorers at the smallest depth win.
+	var first [4]int
+	var seen [4]uint8
+	for d := range first {
+		first[d] = MaxSide * 2
+	}
+	for p := range s.Explorers {
+		if !s.Explorers[p].Alive {
+			continue
+		}
+		depth, dir := m.Sight(int(n.Cell), int(s.Explorers[p].Cell))
+		switch {
+		case depth < 0:
+		case depth == 0:
+			for d := range first {
+				if first[d] > 0 {
+					first[d], seen[d] = 0, 0
+				}
+				seen[d] |= 1 << uint(p)
+			}
+		case depth < first[dir]:
+			first[dir], seen[dir] = depth, 1<<uint(p)
+		case depth == first[dir]:
+			seen[dir] |= 1 << uint(p)
+		}
+	}
 	minDepth := MaxSide * 2
 	var found uint8
-	for d := 0; d < 4; d++ {
-		depth := 0
-		for c := int(n.Cell); c >= 0; c = m.Neighbor(c, d) {
-			here := s.livingOn(c)
-			if here == 0 {
-				depth++
-				continue
-			}
-			if depth < minDepth {
-				found, minDepth = here, depth
-			} else if depth == minDepth {
-				found |= here
-			}
-			break
+	for d := range first {
+		if seen[d] == 0 {
+			continue
+		}
+		if first[d] < minDepth {
+			minDepth, found = first[d], seen[d]
+		} else if first[d] == minDepth {
+			found |= seen[d]
 		}
 	}
 	switch {
@@ -132,40 +181,14 @@ func (s *State) acquireTarget(n *Minion) bool {
 	}
 }
 
-// livingOn is the set (bit per player) of living explorers on cell c.
-func (s *State) livingOn(c int) uint8 {
-	var set uint8
-	for p := range s.Explorers {
-		if s.Explorers[p].Alive && int(s.Explorers[p].Cell) == c {
-			set |= 1 << uint(p)
-		}
-	}
-	return set
-}
-
-// inSight tells whether explorer p stands on a cell scanned from the slasher.
-func (s *State) inSight(n *Minion, p int) bool {
-	return inLine(s.Maze, int(n.Cell), int(s.Explorers[p].Cell))
-}
-
 // chase picks the cheapest living explorer to reach, trying them in the
 // referee's shuffled order (previous target first), and steps towards it.
-func (s *State) chase(n *Minion, lit *cellSet, anyLight bool) {
-	var living [Players]int8
-	cnt := 0
-	prev := -1
-	for p := range s.Explorers {
-		if s.Explorers[p].Alive {
-			if int8(p) == n.Target {
-				prev = cnt
-			}
-			living[cnt] = int8(p)
-			cnt++
-		}
-	}
+func (s *State) chase(n *Minion, lit *lights, v *explorerView) {
+	cnt := v.cnt
 	order := [Players]int{0, 1, 2, 3}
 	start := 0
-	if prev >= 0 {
+	if n.Target >= 0 && v.slot[n.Target] >= 0 {
+		prev := int(v.slot[n.Target])
 		order[prev], order[0] = 0, prev
 		start = 1
 	}
@@ -173,24 +196,60 @@ func (s *State) chase(n *Minion, lit *cellSet, anyLight bool) {
 		j := int(s.Rand.NextIntn(int32(cnt-i))) + i
 		order[i], order[j] = order[j], order[i]
 	}
+	from := int(n.Cell)
+	if lit.n > 0 {
+		s.chaseLit(n, lit, v, &order)
+		return
+	}
+	best, bestPacked := -1, uint16(noPath)
+	for k := 0; k < cnt; k++ {
+		i := order[k]
+		packed := v.rows[i][from]
+		if packed == noPath {
+			continue
+		}
+		if c, bc := packed>>4, bestPacked>>4; best < 0 || c < bc || (c == bc && v.living[i] == n.Target) {
+			best, bestPacked = i, packed
+		}
+	}
+	if best < 0 {
+		return
+	}
+	n.Target = v.living[best]
+	if d := firstDir[s.Turn&3][bestPacked&15]; d >= 0 {
+		n.Cell = s.Maze.nb[from][d]
+	}
+}
+
+// chaseLit is the chase on a turn with lights: unit costs still decide when
+// no lit cell lies within reach of the cheapest explorer, else the search.
+func (s *State) chaseLit(n *Minion, lit *lights, v *explorerView, order *[Players]int) {
+	cnt := v.cnt
+	from := int(n.Cell)
 	var res [Players]pathResult
+	nearest := int32(Unreachable)
+	for i := 0; i < cnt; i++ {
+		packed := v.rows[i][from]
+		res[i] = pathResult{cost: -1, step: -1}
+		if packed == noPath {
+			continue
+		}
+		d := int32(packed >> 4)
+		res[i].cost = d
+		if dir := firstDir[s.Turn&3][packed&15]; dir >= 0 {
+			res[i].step = s.Maze.nb[from][dir]
+		}
+		if d < nearest {
+			nearest = d
+		}
+	}
 	m := s.Maze
-	if anyLight {
+	if lit.within(m, from, nearest) {
 		var goals [Players]int16
 		for i := 0; i < cnt; i++ {
-			goals[i] = s.Explorers[living[i]].Cell
+			goals[i] = s.Explorers[v.living[i]].Cell
 		}
-		m.litSearch(int(n.Cell), s.Turn, lit, goals[:cnt], res[:cnt])
-	} else {
-		for i := 0; i < cnt; i++ {
-			to := int(s.Explorers[living[i]].Cell)
-			d := m.Dist(int(n.Cell), to)
-			if d == Unreachable {
-				res[i] = pathResult{cost: -1, step: -1}
-				continue
-			}
-			res[i] = pathResult{cost: int32(d), step: int16(m.FirstStep(int(n.Cell), to, s.Turn))}
-		}
+		m.litSearch(from, s.Turn, &lit.set, goals[:cnt], res[:cnt], true)
 	}
 	best := -1
 	for k := 0; k < cnt; k++ {
@@ -199,14 +258,14 @@ func (s *State) chase(n *Minion, lit *cellSet, anyLight bool) {
 		if r.cost < 0 {
 			continue
 		}
-		if best < 0 || r.cost < res[best].cost || (r.cost == res[best].cost && living[i] == n.Target) {
+		if best < 0 || r.cost < res[best].cost || (r.cost == res[best].cost && v.living[i] == n.Target) {
 			best = i
 		}
 	}
 	if best < 0 {
 		return
 	}
-	n.Target = living[best]
+	n.Target = v.living[best]
 	if res[best].step >= 0 {
 		n.Cell = res[best].step
 	}

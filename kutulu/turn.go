@@ -60,11 +60,11 @@ func (s *State) ApplyTurn(acts *[Players]Action, log *Log) {
 	if s.Over {
 		return
 	}
-	var lit cellSet
+	var lit lights
 	s.spawnMinions()
 	s.doActions(acts, log)
-	anyLight := s.doEffects(&lit)
-	s.updateMinions(&lit, anyLight)
+	s.doEffects(&lit)
+	s.updateMinions(&lit)
 	s.recallMinions()
 	s.spreadMadness(log)
 	if s.Params.HasWood1() && s.Turn != 0 && s.Turn%ShelterInterval == 0 {
@@ -197,10 +197,9 @@ func (s *State) yell(p int, log *Log) {
 }
 
 // doEffects applies the effect list in order, ticks the timed effects and
-// drops the finished ones. It marks the lit cells and reports whether any.
-func (s *State) doEffects(lit *cellSet) bool {
+// drops the finished ones. It marks the lit cells.
+func (s *State) doEffects(lit *lights) {
 	m := s.Maze
-	anyLight := false
 	k := 0
 	for i := 0; i < s.NEffects; i++ {
 		f := &s.Effects[i]
@@ -211,12 +210,18 @@ func (s *State) doEffects(lit *cellSet) bool {
 				f.Tick--
 			case EffectLight:
 				c := int(s.Explorers[f.Caster].Cell)
-				for x := 0; x < m.Cells(); x++ {
-					if m.Dist(c, x) <= LightRadius {
-						lit.add(x)
+				cx, cy := m.XY(c)
+				for y := cy - LightRadius; y <= cy+LightRadius; y++ {
+					for x := cx - LightRadius; x <= cx+LightRadius; x++ {
+						if o := m.Cell(x, y); o >= 0 && m.Dist(c, o) <= LightRadius {
+							lit.set.add(o)
+						}
 					}
 				}
-				anyLight = true
+				if lit.n < Players {
+					lit.centers[lit.n] = int16(c)
+					lit.n++
+				}
 				f.Tick--
 			case EffectYell:
 				f.Tick--
@@ -241,7 +246,6 @@ func (s *State) doEffects(lit *cellSet) bool {
 		}
 	}
 	s.NEffects = k
-	return anyLight
 }
 
 func (s *State) applyPlan(caster int) {

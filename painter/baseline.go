@@ -21,26 +21,32 @@ func (gr *Greedy) Decide(t *Tracker, _ *clock.Budget) []PawnOrder {
 	gr.dist = distanceMap(g, goodPotential, gr.dist, &gr.queue)
 	var out []PawnOrder
 	for i := range g.Pawns {
-		p := g.Pawns[i]
-		if p.Owner != Mine {
+		if g.Pawns[i].Owner != Mine {
 			continue
 		}
-		best, bestGain := Order{}, 0
-		for d := Up; d <= Left; d++ {
-			if z, gain := UsefulRange(g, i, d); gain > bestGain {
-				best, bestGain = Order{Kind: Shoot, Dir: d, Range: z}, gain
-			}
-		}
-		if bestGain < minGreedyGain {
-			if d := downhill(g, gr.dist, p.Row, p.Col); d != NoDir {
-				best = Order{Kind: Move, Dir: d}
-			}
-		}
-		if best.Kind != NoOrder {
-			out = append(out, PawnOrder{ID: p.ID, Order: best})
+		if o := greedyOrder(g, i, gr.dist); o.Kind != NoOrder {
+			out = append(out, PawnOrder{ID: g.Pawns[i].ID, Order: o})
 		}
 	}
 	return out
+}
+
+// greedyOrder is pawn i's greedy order: the strip changing most cells, or
+// with fewer than minGreedyGain, a step down the distance map (nil: none).
+func greedyOrder(g *Game, i int, dist []int) Order {
+	p := g.Pawns[i]
+	best, bestGain := Order{}, 0
+	for d := Up; d <= Left; d++ {
+		if z, gain := UsefulRange(g, i, d); gain > bestGain {
+			best, bestGain = Order{Kind: Shoot, Dir: d, Range: z}, gain
+		}
+	}
+	if bestGain < minGreedyGain && dist != nil {
+		if d := downhill(g, dist, p.Row, p.Col); d != NoDir {
+			best = Order{Kind: Move, Dir: d}
+		}
+	}
+	return best
 }
 
 // downhill returns a move that lowers the distance map, or NoDir.

@@ -61,22 +61,25 @@ func (p Params) Side() int { return 2*p.R + 1 }
 // Board is the fixed part of a game: size and blocked cells. Cells are
 // indexed row*M+col, rows from the top, columns from the left.
 type Board struct {
-	N, M    int
-	R       int
-	Blocked []bool
-	Free    int    // number of non-blocked cells
-	fits    []bool // a pawn centred on the cell lies on free cells only
+	N, M      int
+	R         int
+	Blocked   []bool
+	Free      int     // number of non-blocked cells
+	fits      []bool  // a pawn centred on the cell lies on free cells only
+	blockCode []uint8 // 4 on blocked cells, 0 elsewhere (view look-ups)
 }
 
 // NewBoard builds a board of n rows and m columns for pawns of radius r.
 // blocked has n*m entries; the border is blocked whatever it says.
 func NewBoard(n, m, r int, blocked []bool) *Board {
-	b := &Board{N: n, M: m, R: r, Blocked: make([]bool, n*m), fits: make([]bool, n*m)}
+	b := &Board{N: n, M: m, R: r, Blocked: make([]bool, n*m), fits: make([]bool, n*m), blockCode: make([]uint8, n*m)}
 	for i := 0; i < n; i++ {
 		for j := 0; j < m; j++ {
 			c := i*m + j
 			b.Blocked[c] = blocked[c] || i == 0 || j == 0 || i == n-1 || j == m-1
-			if !b.Blocked[c] {
+			if b.Blocked[c] {
+				b.blockCode[c] = 4
+			} else {
 				b.Free++
 			}
 		}
@@ -236,13 +239,14 @@ func (g *Game) Hidden(i int) bool {
 // characters relative to side: 'X' blocked, '.' blank, '1' side's colour,
 // '2' the other's. view has N*M entries.
 func (g *Game) ViewChars(side Colour, view []byte) {
+	// lut[colour+4*blocked]: one table look-up per cell.
+	var lut [8]byte
+	for c := Blank; c <= SideB; c++ {
+		lut[c], lut[c+4] = colourChar(c, side), 'X'
+	}
+	blocked := g.Board.blockCode
 	for c, x := range g.Cells {
-		switch {
-		case g.Board.Blocked[c]:
-			view[c] = 'X'
-		default:
-			view[c] = colourChar(x, side)
-		}
+		view[c] = lut[uint8(x)+blocked[c]]
 	}
 	r, m, s := g.P.R, g.Board.M, g.P.Side()
 	for i := range g.Pawns {

@@ -70,6 +70,8 @@ func GreedyActions(s *State, p int, acts *Actions) {
 			continue
 		}
 		ox, oy := a.X, a.Y
+		var probe territoryProbe
+		probe.init(&work, i)
 		best, bestVal := Action{Combat: Hunker}, -1<<30
 		for d := -1; d < 4; d++ {
 			x, y := int(ox), int(oy)
@@ -80,13 +82,8 @@ func GreedyActions(s *State, p int, acts *Actions) {
 				}
 			}
 			a.X, a.Y = int8(x), int8(y)
-			c0, c1 := work.territory()
-			terr := int(c0 - c1)
-			if p == 1 {
-				terr = -terr
-			}
 			act, val := work.bestCombat(i)
-			val += greedyCell * terr
+			val += greedyCell * probe.balance(x, y)
 			if val > bestVal {
 				best, bestVal = act, val
 				if d >= 0 {
@@ -138,33 +135,69 @@ func (s *State) bestCombat(i int) (Action, int) {
 		}
 	}
 	if a.Bombs > 0 {
-		for dy := -throwRange; dy <= throwRange; dy++ {
-			for dx := -throwRange; dx <= throwRange; dx++ {
-				x, y := int(a.X)+dx, int(a.Y)+dy
-				if abs(dx)+abs(dy) > throwRange || !g.In(x, y) {
-					continue
-				}
-				val := 0
-				for t := 0; t < g.N; t++ {
-					b := &s.Agents[t]
-					if !b.Live() || abs(int(b.X)-x) > 1 || abs(int(b.Y)-y) > 1 {
+		// a useful bomb lands next to an enemy, so within 6 of the thrower
+		for e := g.First[1-me]; e < g.First[2-me]; e++ {
+			en := &s.Agents[e]
+			if !en.Live() || abs(int(en.X)-int(a.X))+abs(int(en.Y)-int(a.Y)) > throwRange+2 {
+				continue
+			}
+			for dy := -1; dy <= 1; dy++ {
+				for dx := -1; dx <= 1; dx++ {
+					x, y := int(en.X)+dx, int(en.Y)+dy
+					if !g.In(x, y) || abs(x-int(a.X))+abs(y-int(a.Y)) > throwRange {
 						continue
 					}
-					hit := throwDamage
-					if int(b.Wetness)+throwDamage >= deathWetness {
-						hit += greedyKill
+					if val := s.bombValue(x, y, me); val > bestVal {
+						best, bestVal = Action{Combat: Throw, A: int32(x), B: int32(y)}, val
 					}
-					if g.Info[t].Owner == me {
-						val -= greedyFriendHit * hit
-					} else {
-						val += hit
-					}
-				}
-				if val > bestVal {
-					best, bestVal = Action{Combat: Throw, A: int32(x), B: int32(y)}, val
 				}
 			}
 		}
 	}
 	return best, bestVal
+}
+
+// RandomPolicy is RandomActions as a Policy drawing from r.
+func RandomPolicy(r *rng.Rand) Policy {
+	return func(s *State, me int, acts *Actions) { RandomActions(s, me, r, acts) }
+}
+
+// PlayGame plays a full game from s between two policies in-process and
+// returns the number of turns played.
+func PlayGame(s *State, p0, p1 Policy) int {
+	var acts Actions
+	for {
+		s.StartTurn()
+		acts = Actions{}
+		if !s.Cinematic() {
+			p0(s, 0, &acts)
+			p1(s, 1, &acts)
+		}
+		if s.Step(&acts) {
+			return int(s.Turn)
+		}
+	}
+}
+
+// bombValue is what a bomb on (x, y) is worth to player me: wetness and
+// kills dealt to enemies, minus twice that for allies.
+func (s *State) bombValue(x, y, me int) int {
+	g := s.G
+	val := 0
+	for t := 0; t < g.N; t++ {
+		b := &s.Agents[t]
+		if !b.Live() || abs(int(b.X)-x) > 1 || abs(int(b.Y)-y) > 1 {
+			continue
+		}
+		hit := throwDamage
+		if int(b.Wetness)+throwDamage >= deathWetness {
+			hit += greedyKill
+		}
+		if g.Info[t].Owner == me {
+			val -= greedyFriendHit * hit
+		} else {
+			val += hit
+		}
+	}
+	return val
 }

@@ -4,6 +4,8 @@
 // and the referee's command parser. Bots and the referee share it.
 package waterfight
 
+import "sync"
+
 // Tile types.
 const (
 	Floor     = 0
@@ -16,7 +18,6 @@ const (
 	MaxW     = 20
 	MaxH     = 12
 	MaxCells = MaxW * MaxH
-	rowWords = 3 // ceil(MaxW/8): one byte per cell in the territory SWAR rows
 )
 
 // Grid is the immutable board of one game with the tables the turn update
@@ -32,10 +33,12 @@ type Grid struct {
 	// sorted farther-from-centre first.
 	nbr  [MaxCells][4]int16
 	nnbr [MaxCells]uint8
-	// xPat[m-1][ax][k] holds m*|x-ax| in byte x-8k for the row word k.
-	xPat  [2][MaxW][rowWords]uint64
-	valid [rowWords]uint64 // bytes of real columns in each row word
-	words int              // row words in use
+	// dist[((m-1)*cells+c)*words+k] holds, in byte c'-8k, m times the
+	// Manhattan distance from cell c to cell c' (the grid as bytes, eight
+	// cells per word). Grids of one size share it.
+	dist  []uint64
+	last  uint64 // high bits of the cells of the last word
+	words int    // words per distance row
 }
 
 // NewGrid builds a grid from rows of tile types (y = 0 first).
@@ -86,21 +89,45 @@ func (g *Grid) prepare() {
 			g.nnbr[c] = uint8(n)
 		}
 	}
-	g.words = (w + 7) / 8
-	for m := 1; m <= 2; m++ {
-		for ax := 0; ax < w; ax++ {
+	cells := w * h
+	g.words = (cells + 7) / 8
+	g.dist = distanceWords(w, h)
+	for c := (g.words - 1) * 8; c < cells; c++ {
+		g.last |= 0x80 << (8 * uint(c%8))
+	}
+}
+
+var (
+	distMu    sync.Mutex
+	distCache = map[[2]int][]uint64{}
+)
+
+// distanceWords is the shared table of Grid.dist for a w x h grid.
+func distanceWords(w, h int) []uint64 {
+	distMu.Lock()
+	defer distMu.Unlock()
+	if t, ok := distCache[[2]int{w, h}]; ok {
+		return t
+	}
+	cells := w * h
+	words := (cells + 7) / 8
+	t := make([]uint64, 2*cells*words)
+	for c := 0; c < cells; c++ {
+		cx, cy := c%w, c/w
+		row := t[c*words : (c+1)*words]
+		wet := t[(cells+c)*words : (cells+c+1)*words]
+		c2 := 0
+		for y := 0; y < h; y++ {
 			for x := 0; x < w; x++ {
-				d := x - ax
-				if d < 0 {
-					d = -d
-				}
-				g.xPat[m-1][ax][x/8] |= uint64(d*m) << (8 * uint(x%8))
+				d := uint64(abs(cx-x) + abs(cy-y))
+				row[c2>>3] |= d << (8 * uint(c2&7))
+				wet[c2>>3] |= 2 * d << (8 * uint(c2&7))
+				c2++
 			}
 		}
 	}
-	for x := 0; x < w; x++ {
-		g.valid[x/8] |= 0x80 << (8 * uint(x%8))
-	}
+	distCache[[2]int{w, h}] = t
+	return t
 }
 
 func abs(v int) int {

@@ -6,6 +6,9 @@ type CellSet [(MaxCells + 63) / 64]uint64
 // Add puts cell c in the set.
 func (s *CellSet) Add(c int) { s[c>>6] |= 1 << uint(c&63) }
 
+// Remove takes cell c out of the set.
+func (s *CellSet) Remove(c int) { s[c>>6] &^= 1 << uint(c&63) }
+
 // Has tells whether cell c is in the set.
 func (s *CellSet) Has(c int) bool { return s[c>>6]&(1<<uint(c&63)) != 0 }
 
@@ -17,6 +20,11 @@ const NoStep = -1
 // restricted holds the agents' start-of-turn cells: they do not block the
 // search, they only come last in the neighbour order.
 func (g *Grid) FirstStep(from int, tx, ty int32, restricted *CellSet) int {
+	return g.firstStep(from%g.W, from/g.W, tx, ty, restricted)
+}
+
+func (g *Grid) firstStep(fx, fy int, tx, ty int32, restricted *CellSet) int {
+	from := fy*g.W + fx
 	target := -1
 	if tx >= 0 && ty >= 0 && tx < int32(g.W) && ty < int32(g.H) {
 		target = int(ty)*g.W + int(tx)
@@ -25,11 +33,8 @@ func (g *Grid) FirstStep(from int, tx, ty int32, restricted *CellSet) int {
 		}
 		// A floor neighbour is always reached first through the direct step:
 		// every item at cost 1 leaves the heap before any item at cost 2.
-		if g.Tiles[target] == Floor {
-			fx, fy := from%g.W, from/g.W
-			if abs(fx-int(tx))+abs(fy-int(ty)) == 1 {
-				return target
-			}
+		if g.Tiles[target] == Floor && abs(fx-int(tx))+abs(fy-int(ty)) == 1 {
+			return target
 		}
 	}
 	nearest := from

@@ -12,55 +12,60 @@ const (
 // minBytes is the byte-wise minimum of two words whose bytes are all < 128.
 func minBytes(a, b uint64) uint64 {
 	ge := ((a | highs) - b) & highs // high bit set where a >= b
-	m := (ge >> 7) * 0xff
+	m := ge - ge>>7                 // 0x7f where a >= b
 	return b&m | a&^m
+}
+
+// distanceRows lists where the live agents' rows start in g.dist (wetness
+// doubling included), player 0's first, skipping slot skip; it returns how
+// many belong to player 0 and in all.
+func (s *State) distanceRows(src *[MaxAgents]int, skip int) (n0, n int) {
+	g := s.G
+	for i := 0; i < g.N; i++ {
+		a := &s.Agents[i]
+		if !a.Live() || i == skip {
+			continue
+		}
+		row := int(a.Y)*g.W + int(a.X)
+		if a.Wetness >= wetWetness {
+			row += g.W * g.H
+		}
+		src[n] = row * g.words
+		n++
+		if g.Info[i].Owner == 0 {
+			n0 = n
+		}
+	}
+	return n0, n
 }
 
 // territory counts the cells each player controls: a cell belongs to the
 // player owning every agent at the minimum control distance (Manhattan
-// distance, doubled at wetness >= 50; dying agents ignored). It works on
-// rows of one byte per cell, eight cells per word.
+// distance, doubled at wetness >= 50; dying agents ignored). It works on the
+// grid as bytes, eight cells per word, from each agent's precomputed
+// distance words.
 func (s *State) territory() (int32, int32) {
 	g := s.G
-	var best [2][MaxH * rowWords]uint64
-	nw := g.words
-	cells := g.H * nw
-	for p := 0; p < 2; p++ {
-		row := &best[p]
-		for k := 0; k < cells; k++ {
-			row[k] = far
+	var src [MaxAgents]int
+	n0, n := s.distanceRows(&src, -1)
+	dist := g.dist
+	var c0, c1 int
+	for k := 0; k < g.words; k++ {
+		b0, b1 := uint64(far), uint64(far)
+		for j := 0; j < n0; j++ {
+			b0 = minBytes(b0, dist[src[j]+k])
 		}
-		for i := g.First[p]; i < g.First[p+1]; i++ {
-			a := &s.Agents[i]
-			if !a.Live() {
-				continue
-			}
-			m := 1
-			if a.Wetness >= wetWetness {
-				m = 2
-			}
-			pat := &g.xPat[m-1][a.X]
-			ay := int(a.Y)
-			for y := 0; y < g.H; y++ {
-				dy := uint64(abs(y-ay)*m) * lanes
-				base := y * nw
-				for k := 0; k < nw; k++ {
-					row[base+k] = minBytes(row[base+k], pat[k]+dy)
-				}
-			}
+		for j := n0; j < n; j++ {
+			b1 = minBytes(b1, dist[src[j]+k])
 		}
+		valid := uint64(highs)
+		if k == g.words-1 {
+			valid = g.last
+		}
+		c0 += popcount(^(((b0 | highs) - b1) & highs) & valid)
+		c1 += popcount(^(((b1 | highs) - b0) & highs) & valid)
 	}
-	var c0, c1 int32
-	for y := 0; y < g.H; y++ {
-		for k := 0; k < nw; k++ {
-			a, b := best[0][y*nw+k], best[1][y*nw+k]
-			aGE := ((a | highs) - b) & highs
-			bGE := ((b | highs) - a) & highs
-			c0 += int32(popcount(^aGE & g.valid[k]))
-			c1 += int32(popcount(^bGE & g.valid[k]))
-		}
-	}
-	return c0, c1
+	return int32(c0), int32(c1)
 }
 
 func popcount(x uint64) int { return bits.OnesCount64(x) }
@@ -97,4 +102,55 @@ func (s *State) ControlGrid() []int8 {
 		out[c] = int8(owner)
 	}
 	return out
+}
+
+// maxWords is the most distance words of a grid.
+const maxWords = MaxCells / 8
+
+// territoryProbe answers "what would the territory be with agent i on cell
+// c" quickly: the other agents' minima are computed once.
+type territoryProbe struct {
+	s     *State
+	owner int
+	wet   bool
+	best  [2][maxWords]uint64
+}
+
+func (t *territoryProbe) init(s *State, i int) {
+	t.s, t.owner, t.wet = s, s.G.Info[i].Owner, s.Agents[i].Wetness >= wetWetness
+	g := s.G
+	var src [MaxAgents]int
+	n0, n := s.distanceRows(&src, i)
+	for k := 0; k < g.words; k++ {
+		b0, b1 := uint64(far), uint64(far)
+		for j := 0; j < n0; j++ {
+			b0 = minBytes(b0, g.dist[src[j]+k])
+		}
+		for j := n0; j < n; j++ {
+			b1 = minBytes(b1, g.dist[src[j]+k])
+		}
+		t.best[0][k], t.best[1][k] = b0, b1
+	}
+}
+
+// balance is the owner's cells minus the opponent's with the agent at (x, y).
+func (t *territoryProbe) balance(x, y int) int {
+	g := t.s.G
+	row := y*g.W + x
+	if t.wet {
+		row += g.W * g.H
+	}
+	row *= g.words
+	mine, theirs := &t.best[t.owner], &t.best[1-t.owner]
+	bal := 0
+	for k := 0; k < g.words; k++ {
+		a := minBytes(mine[k], g.dist[row+k])
+		b := theirs[k]
+		valid := uint64(highs)
+		if k == g.words-1 {
+			valid = g.last
+		}
+		bal += popcount(^(((a|highs)-b)&highs)&valid) - popcount(^(((b|highs)-a)&highs)&valid)
+	}
+	return bal
 }

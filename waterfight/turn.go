@@ -132,24 +132,23 @@ func red(log Logger, msg string) { log.Summary("¤RED¤" + msg + "§RED§") }
 
 type step struct {
 	slot     int8
+	x, y     int8 // the cell stepped to
 	from, to int16
-	dead     bool
 }
 
 func (s *State) doMoves(acts *Actions, log Logger) {
 	g := s.G
 	n := g.N
 	var occupied CellSet
-	var static [MaxAgents]bool
 	for i := 0; i < n; i++ {
 		a := &s.Agents[i]
 		if a.Flags&Present != 0 {
 			occupied.Add(int(a.Y)*g.W + int(a.X))
-			static[i] = true
 		}
 	}
 	var steps [MaxAgents]step
 	ns := 0
+	staticCells := occupied
 	for i := 0; i < n; i++ {
 		a := &s.Agents[i]
 		if !acts[i].HasMove || a.Flags&Present == 0 {
@@ -162,72 +161,64 @@ func (s *State) doMoves(acts *Actions, log Logger) {
 			continue
 		}
 		from := int(a.Y)*g.W + int(a.X)
-		to := g.FirstStep(from, acts[i].MoveX, acts[i].MoveY, &occupied)
+		to := g.firstStep(int(a.X), int(a.Y), acts[i].MoveX, acts[i].MoveY, &occupied)
 		if to != NoStep {
-			steps[ns] = step{slot: int8(i), from: int16(from), to: int16(to)}
+			x, y := acts[i].MoveX, acts[i].MoveY
+			if x < 0 || x >= int32(g.W) || int(y)*g.W+int(x) != to { // not the direct step
+				x, y = int32(to%g.W), int32(to/g.W)
+			}
+			steps[ns] = step{slot: int8(i), x: int8(x), y: int8(y), from: int16(from), to: int16(to)}
 			ns++
-			static[i] = false
+			staticCells.Remove(from)
 		}
 	}
 	if ns == 0 {
 		return
 	}
-	// Round one: steps into a static agent, onto the same cell as another
-	// step, or swapping with another step.
-	var staticCells CellSet
-	for i := 0; i < n; i++ {
-		if static[i] {
-			a := &s.Agents[i]
-			staticCells.Add(int(a.Y)*g.W + int(a.X))
-		}
-	}
-	var cancel [MaxAgents]bool
-	any := false
+	// Round one: steps into a static agent, then, among the others, steps
+	// onto the same cell as another step or swapping with another step.
+	var dead, cancel uint32
 	for i := 0; i < ns; i++ {
 		if staticCells.Has(int(steps[i].to)) {
-			cancel[i], steps[i].dead, any = true, true, true
+			dead |= 1 << uint(i)
 		}
 	}
+	cancel = dead
 	for i := 0; i < ns; i++ {
-		if steps[i].dead {
+		if dead&(1<<uint(i)) != 0 {
 			continue
 		}
 		m := &steps[i]
 		for j := 0; j < ns; j++ {
 			o := &steps[j]
-			if j == i || o.dead {
+			if j == i || dead&(1<<uint(j)) != 0 {
 				continue
 			}
 			if o.to == m.to || o.to == m.from && m.to == o.from {
-				cancel[j], any = true, true
+				cancel |= 1 << uint(j)
 			}
 		}
 	}
-	// Cascade: a step into the cell of an agent whose step was cancelled.
-	for any {
-		any = false
-		var next [MaxAgents]bool
+	// Cascade: a step into the cell of an agent whose step was just cancelled.
+	for cancel != 0 {
+		dead |= cancel
+		var next uint32
 		for i := 0; i < ns; i++ {
-			if cancel[i] {
-				steps[i].dead = true
-			}
-		}
-		for i := 0; i < ns; i++ {
-			if !cancel[i] {
+			if cancel&(1<<uint(i)) == 0 {
 				continue
 			}
 			for j := 0; j < ns; j++ {
-				if j != i && !steps[j].dead && steps[j].to == steps[i].from {
-					next[j], any = true, true
+				if dead&(1<<uint(j)) == 0 && steps[j].to == steps[i].from {
+					next |= 1 << uint(j)
 				}
 			}
 		}
 		cancel = next
 	}
 	for i := 0; i < ns; i++ {
-		if !steps[i].dead {
+		if dead&(1<<uint(i)) == 0 {
 			a := &s.Agents[steps[i].slot]
-			a.X, a.Y = int8(int(steps[i].to)%g.W), int8(int(steps[i].to)/g.W)
+			a.X, a.Y = steps[i].x, steps[i].y
 		}
 	}
 }

@@ -40,18 +40,28 @@ func (r *Random) NextInt() int32 { return r.Next(32) }
 
 // NextIntn is nextInt(bound) for bound > 0 (Java throws otherwise; here a
 // non-positive bound panics). Powers of two take the high bits of one draw;
-// other bounds reject the draws that would bias the remainder.
+// other bounds reject the draws that would bias the remainder. The
+// power-of-two path is small enough to be inlined.
 func (r *Random) NextIntn(bound int32) int32 {
+	if bound > 0 && bound&(bound-1) == 0 {
+		return int32((int64(bound) * int64(r.Next(31))) >> 31)
+	}
+	return r.nextIntnRejecting(bound)
+}
+
+func (r *Random) nextIntnRejecting(bound int32) int32 {
 	if bound <= 0 {
 		panic("jrand: bound must be positive")
 	}
-	v := r.Next(31)
 	m := bound - 1
-	if bound&m == 0 {
-		return int32((int64(bound) * int64(v)) >> 31)
-	}
-	for u := v; ; u = r.Next(31) {
-		v = u % bound
+	for {
+		u := r.Next(31)
+		var v int32
+		if bound == 3 { // a constant divisor compiles to a multiplication
+			v = u % 3
+		} else {
+			v = u % bound
+		}
 		if u-v+m >= 0 { // int32 wrap-around means overflow: reject
 			return v
 		}

@@ -1,6 +1,8 @@
 package bundle
 
 import (
+	"go/parser"
+	"go/token"
 	"os"
 	"path/filepath"
 	"sort"
@@ -31,7 +33,7 @@ func FindBots(root string) ([]Bot, error) {
 			continue
 		}
 		for _, c := range cmds {
-			if c.IsDir() && strings.HasPrefix(c.Name(), game+"-") && len(c.Name()) > len(game)+1 && hasGoFiles(filepath.Join(root, game, "cmd", c.Name())) {
+			if c.IsDir() && strings.HasPrefix(c.Name(), game+"-") && len(c.Name()) > len(game)+1 && isMainPackage(filepath.Join(root, game, "cmd", c.Name())) {
 				bots = append(bots, Bot{Dir: game + "/cmd/" + c.Name(), Name: c.Name() + ".go"})
 			}
 		}
@@ -40,12 +42,15 @@ func FindBots(root string) ([]Bot, error) {
 	return bots, nil
 }
 
-func hasGoFiles(dir string) bool {
+// isMainPackage reports whether dir's first non-test Go file says package main.
+func isMainPackage(dir string) bool {
 	matches, _ := filepath.Glob(filepath.Join(dir, "*.go"))
 	for _, m := range matches {
-		if !strings.HasSuffix(m, "_test.go") {
-			return true
+		if strings.HasSuffix(m, "_test.go") {
+			continue
 		}
+		f, err := parser.ParseFile(token.NewFileSet(), m, nil, parser.PackageClauseOnly)
+		return err == nil && f.Name.Name == "main"
 	}
 	return false
 }

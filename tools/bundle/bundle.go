@@ -42,29 +42,45 @@ func Chars(src []byte) int { return utf8.RuneCount(src) }
 // Bundle merges the main package in dir and the module-local packages it
 // imports into one verified file.
 func Bundle(dir string, opt Options) ([]byte, error) {
+	src, std, err := merge(dir, opt.KeepComments)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkBundle(src, std); err != nil {
+		return nil, err
+	}
+	if err := build(src, opt.Binary); err != nil {
+		return nil, err
+	}
+	return src, nil
+}
+
+// merge loads, checks and merges the bot in dir, within the size limit; it
+// also returns the standard packages the bot's packages import.
+func merge(dir string, keepComments bool) ([]byte, map[string]bool, error) {
 	st, err := os.Stat(dir)
 	if err != nil || !st.IsDir() {
-		return nil, fmt.Errorf("%s: no such package folder", dir)
+		return nil, nil, fmt.Errorf("%s: no such package folder", dir)
 	}
 	root, err := ModuleRoot(dir)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	modPath, err := modulePath(root)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	gr, err := goRoot()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	abs, err := filepath.Abs(dir)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	rel, err := filepath.Rel(root, abs)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	importPath := modPath
 	if rel != "." {
@@ -72,35 +88,33 @@ func Bundle(dir string, opt Options) ([]byte, error) {
 	}
 	l := &loader{fset: token.NewFileSet(), root: root, modPath: modPath, goroot: gr, pkgs: map[string]*pkg{}, std: map[string]bool{}}
 	if _, err := l.load(importPath); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if err := l.problems.err(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if err := l.check(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	m, err := newMerger(l, opt.KeepComments)
+	m, err := newMerger(l, keepComments)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	m.markReachable()
 	m.chooseNames()
 	src, err := m.render()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if n := Chars(src); n > MaxChars {
-		return nil, fmt.Errorf("%s: %d/%d chars: too big for CodinGame", rel, n, MaxChars)
+		return nil, nil, fmt.Errorf("%s: %d/%d chars: too big for CodinGame", importPath, n, MaxChars)
 	}
-	if err := verify(src, l.std, opt.Binary); err != nil {
-		return nil, err
-	}
-	return src, nil
+	return src, l.std, nil
 }
 
 // check type-checks every package as Go 1.18, dependencies first, and
-// refuses standard-library APIs newer than Go 1.18.
+// refuses standard-library APIs newer than Go 1.18 and loop variables that
+// outlive their iteration.
 func (l *loader) check() error {
 	imp, err := newStdImporter(l.fset, l.std, l.pkgs)
 	if err != nil {
@@ -124,14 +138,16 @@ func (l *loader) check() error {
 	}
 	var ps problems
 	for _, p := range l.deps {
-		ps = append(ps, checkAPI(p.files, p.info, api, func(n ast.Node) string { return l.pos(n.Pos()) })...)
+		pos := func(n ast.Node) string { return l.pos(n.Pos()) }
+		ps = append(ps, checkAPI(p.files, p.info, api, pos)...)
+		ps = append(ps, checkLoopVars(p.files, p.info, pos)...)
 	}
 	return ps.err()
 }
 
-// verify proves the bundle: Go 1.18 types, no newer API, and a build in an
-// empty go 1.18 module.
-func verify(src []byte, std map[string]bool, binary string) error {
+// checkBundle type-checks the bundle as Go 1.18 and refuses newer
+// standard-library APIs in it.
+func checkBundle(src []byte, std map[string]bool) error {
 	const name = "bundle.go"
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, name, src, parser.SkipObjectResolution)
@@ -157,7 +173,7 @@ func verify(src []byte, std map[string]bool, binary string) error {
 	if ps := checkAPI([]*ast.File{f}, info, api, func(n ast.Node) string { return pos(n.Pos()) }); len(ps) > 0 {
 		return ps.err()
 	}
-	return build(src, binary)
+	return nil
 }
 
 // build compiles src alone in a fresh module that says go 1.18.

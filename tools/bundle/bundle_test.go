@@ -6,6 +6,7 @@ import (
 	"flag"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -29,6 +30,7 @@ var goldenCases = []struct {
 	{"stdnames", "stdnames", false},   // standard import names taken or spelled differently
 	{"strip", "strip", false},         // unreachable declarations and comments go
 	{"strip-comments", "strip", true}, // -keep-comments
+	{"edges", "edges", false},         // embedded pointer and alias fields, interface embedding, predeclared names
 }
 
 func TestGolden(t *testing.T) {
@@ -103,10 +105,11 @@ func TestEveryRepoBot(t *testing.T) {
 		return
 	}
 	bin := t.TempDir()
+	unbundled := buildBots(t, root, bots, filepath.Join(bin, "unbundled"))
 	for _, b := range bots {
 		t.Run(b.Name, func(t *testing.T) {
 			dir := filepath.Join(root, filepath.FromSlash(b.Dir))
-			bundled := filepath.Join(bin, strings.TrimSuffix(b.Name, ".go")+"-bundled")
+			bundled := filepath.Join(bin, strings.TrimSuffix(b.Name, ".go"))
 			src, err := Bundle(dir, Options{Binary: bundled})
 			require.NoError(t, err)
 			t.Logf("%s: %d/%d chars", b.Name, Chars(src), MaxChars)
@@ -120,9 +123,26 @@ func TestEveryRepoBot(t *testing.T) {
 			if line, err := os.ReadFile(filepath.Join(dir, "testdata", "args.txt")); err == nil {
 				args = strings.Fields(string(line))
 			}
-			unbundled := buildPackage(t, root, "./"+b.Dir, filepath.Join(bin, strings.TrimSuffix(b.Name, ".go")+"-unbundled"))
-			want := runBot(t, unbundled, args, string(input))
+			want := runBot(t, filepath.Join(unbundled, path.Base(b.Dir)), args, string(input))
 			assert.Equal(t, want, runBot(t, bundled, args, string(input)))
 		})
 	}
+}
+
+// buildBots builds the unbundled bots that have a recorded input with one go
+// command (it links them in parallel) into out, named after their folders.
+func buildBots(t *testing.T, root string, bots []Bot, out string) string {
+	t.Helper()
+	args := []string{"build", "-o", out + string(filepath.Separator)}
+	for _, b := range bots {
+		if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(b.Dir), "testdata", "input.txt")); err == nil {
+			args = append(args, "./"+b.Dir)
+		}
+	}
+	if len(args) == 3 {
+		return out
+	}
+	msg, err := goCommand(root, args...).CombinedOutput()
+	require.NoError(t, err, "go %s: %s", strings.Join(args, " "), msg)
+	return out
 }

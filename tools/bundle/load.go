@@ -137,7 +137,7 @@ func (l *loader) load(path string) (*pkg, error) {
 	if err != nil {
 		return nil, err
 	}
-	local, std := map[string]bool{}, map[string]bool{}
+	local, std := map[string]token.Pos{}, map[string]bool{}
 	for _, name := range names {
 		full := filepath.Join(p.dir, name)
 		src, err := os.ReadFile(full)
@@ -174,6 +174,9 @@ func (l *loader) load(path string) (*pkg, error) {
 	}
 	sort.Strings(p.std)
 	for _, imp := range p.imports {
+		if st, err := os.Stat(l.dirOf(imp)); err != nil || !st.IsDir() {
+			return nil, fmt.Errorf("%s: import %q: no such package folder %s", l.pos(local[imp]), imp, l.rel(l.dirOf(imp)))
+		}
 		if _, err := l.load(imp); err != nil {
 			return nil, err
 		}
@@ -230,7 +233,7 @@ var foreignSource = map[string]bool{
 
 // checkFile refuses what a single file cannot carry into a bundle and records
 // the module-local imports.
-func (l *loader) checkFile(f *ast.File, local, std map[string]bool) {
+func (l *loader) checkFile(f *ast.File, local map[string]token.Pos, std map[string]bool) {
 	for _, cg := range f.Comments {
 		for _, c := range cg.List {
 			switch {
@@ -254,7 +257,9 @@ func (l *loader) checkFile(f *ast.File, local, std map[string]bool) {
 		case spec.Name != nil && spec.Name.Name == ".":
 			l.problems.add(at, "dot import of "+strconv.Quote(path)+"; import it by name")
 		case l.isLocal(path):
-			local[path] = true
+			if _, seen := local[path]; !seen {
+				local[path] = spec.Pos()
+			}
 		case l.isStd(path):
 			std[path] = true
 		default:

@@ -191,30 +191,11 @@ func definedObjs(info *types.Info, names []*ast.Ident) []types.Object {
 
 // receiverType is the named type a method is declared on.
 func receiverType(info *types.Info, d *ast.FuncDecl) *types.TypeName {
-	if len(d.Recv.List) == 0 {
+	fn, ok := info.Defs[d.Name].(*types.Func)
+	if !ok {
 		return nil
 	}
-	t := d.Recv.List[0].Type
-	for {
-		switch x := t.(type) {
-		case *ast.StarExpr:
-			t = x.X
-			continue
-		case *ast.ParenExpr:
-			t = x.X
-			continue
-		case *ast.IndexExpr:
-			t = x.X
-			continue
-		case *ast.IndexListExpr:
-			t = x.X
-			continue
-		case *ast.Ident:
-			tn, _ := info.Uses[x].(*types.TypeName)
-			return tn
-		}
-		return nil
-	}
+	return namedObj(fn.Type().(*types.Signature).Recv().Type())
 }
 
 // markReachable keeps what main, the init functions and the package-level
@@ -355,9 +336,12 @@ func (m *merger) chooseNames() {
 			if obj == nil {
 				continue
 			}
-			if isPackageLevel(obj) {
+			_, isLabel := obj.(*types.Label)
+			_, isTypeParam := obj.Type().(*types.TypeParam)
+			switch {
+			case isPackageLevel(obj):
 				n.avoid[id.Name] = true
-			} else if _, isLabel := obj.(*types.Label); !isLabel && obj.Parent() != nil {
+			case isTypeParam || !isLabel && obj.Parent() != nil:
 				n.locals[id.Name] = true
 			}
 		}

@@ -19,8 +19,9 @@ import (
 // targetGo is the Go release CodinGame compiles with.
 const targetGo = "go1.18"
 
-// goEnv runs the go command with the toolchain pinned to the local one and
-// user GOFLAGS cleared, so that checks do not depend on the caller's setup.
+// goCommand prepares the go command with the toolchain pinned to the local
+// one and user GOFLAGS cleared, so that checks do not depend on the caller's
+// setup.
 func goCommand(dir string, args ...string) *exec.Cmd {
 	cmd := exec.Command("go", args...)
 	cmd.Dir = dir
@@ -168,7 +169,7 @@ func checkTypes(path string, fset *token.FileSet, files []*ast.File, imp types.I
 // they matter here.
 func explainTypeError(msg string) string {
 	if strings.Contains(msg, "requires go1.") || strings.Contains(msg, "or later") {
-		return msg + " (CodinGame runs Go 1.18: newer than Go 1.18)"
+		return msg + ": newer than Go 1.18, which CodinGame runs"
 	}
 	return msg
 }

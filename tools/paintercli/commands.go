@@ -126,7 +126,7 @@ func (s *Server) execute(ti int, line []byte) (reply []byte, release <-chan stru
 		return replyLimit, s.turnCh, 0
 	}
 	if s.testHook != nil {
-		s.testHook(cmd.Name)
+		s.testHook(cmd)
 	}
 	var out bytes.Buffer
 	switch cmd.Name {

@@ -92,7 +92,8 @@ type arena struct {
 // TurnTiming records how one game turn was processed.
 type TurnTiming struct {
 	Tournament, Turn int
-	Process          time.Duration // executing every game's orders
+	Process          time.Duration // executing every game's orders (waiting for the lock included)
+	Late             time.Duration // from the turn's deadline to the start of its processing
 	Start            time.Time     // when the next turn started (its WAITs answered)
 }
 
@@ -116,11 +117,12 @@ type Server struct {
 	firstScored int // tournaments on the scoreboard when this run began
 
 	ln       net.Listener
+	sessions map[*session]bool // every open connection, logged in or not
 	stop     chan struct{}
 	stopOnce sync.Once
 	loopDone chan error
 	conns    sync.WaitGroup
-	testHook func(command string) // tests: called before each command runs
+	testHook func(Command) // tests: called before each command runs
 }
 
 // NewServer checks the configuration and loads the overall scoreboard.
@@ -135,7 +137,7 @@ func NewServer(cfg ServerConfig) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{cfg: cfg, rand: rng.New(cfg.Seed), byLogin: map[string]int{}, score: score,
+	s := &Server{cfg: cfg, rand: rng.New(cfg.Seed), byLogin: map[string]int{}, score: score, sessions: map[*session]bool{},
 		turnCh: make(chan struct{}), stop: make(chan struct{}), loopDone: make(chan error, 1)}
 	s.firstScored = score.Tournaments
 	for i, t := range cfg.Teams {
@@ -173,10 +175,8 @@ func (s *Server) Close() {
 		close(s.stop)
 		s.ln.Close()
 		s.mu.Lock()
-		for _, t := range s.teams {
-			if t.conn != nil {
-				t.conn.close()
-			}
+		for c := range s.sessions {
+			c.close()
 		}
 		s.mu.Unlock()
 	})
@@ -247,10 +247,11 @@ func (s *Server) loop() error {
 			if !s.sleepUntil(next) {
 				return nil
 			}
-			begin := time.Now()
+			woke := time.Now()
+			late := woke.Sub(next)
 			s.mu.Lock()
 			s.process()
-			took := time.Since(begin)
+			took := time.Since(woke)
 			if last {
 				s.finishTournament()
 				if prep != nil {
@@ -261,7 +262,7 @@ func (s *Server) loop() error {
 				s.turn, s.deadline = turn+1, next
 				s.startTurn()
 			}
-			s.timings = append(s.timings, TurnTiming{Tournament: s.tournament, Turn: turn, Process: took, Start: time.Now()})
+			s.timings = append(s.timings, TurnTiming{Tournament: s.tournament, Turn: turn, Process: took, Late: late, Start: time.Now()})
 			s.mu.Unlock()
 			if last {
 				if err := s.publishScore(); err != nil {

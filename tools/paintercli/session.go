@@ -26,6 +26,7 @@ type session struct {
 	w         *bufio.Writer
 	closed    chan struct{}
 	closeOnce sync.Once
+	team      int // index of the logged-in team, -1 before login
 }
 
 func (c *session) close() {
@@ -79,8 +80,26 @@ func (s *Server) writeWait() time.Duration {
 // serveConn logs a client in and then answers its commands in order.
 func (s *Server) serveConn(conn net.Conn) {
 	defer s.conns.Done()
-	c := &session{conn: conn, r: bufio.NewReaderSize(conn, 4096), w: bufio.NewWriter(conn), closed: make(chan struct{})}
-	defer c.close()
+	c := &session{conn: conn, r: bufio.NewReaderSize(conn, 4096), w: bufio.NewWriter(conn), closed: make(chan struct{}), team: -1}
+	s.mu.Lock()
+	select {
+	case <-s.stop:
+		s.mu.Unlock()
+		conn.Close()
+		return
+	default:
+	}
+	s.sessions[c] = true
+	s.mu.Unlock()
+	defer func() {
+		c.close()
+		s.mu.Lock()
+		delete(s.sessions, c)
+		if t := s.teams; c.team >= 0 && t[c.team].conn == c {
+			t[c.team].conn = nil
+		}
+		s.mu.Unlock()
+	}()
 	ti, ok := s.login(c)
 	if !ok {
 		return
@@ -154,14 +173,8 @@ func (s *Server) login(c *session) (int, bool) {
 	}
 	c.conn.SetDeadline(time.Time{})
 	s.mu.Lock()
-	select {
-	case <-s.stop:
-		s.mu.Unlock()
-		return 0, false
-	default:
-	}
 	old := s.teams[ti].conn
-	s.teams[ti].conn = c
+	s.teams[ti].conn, c.team = c, ti
 	s.mu.Unlock()
 	if old != nil {
 		old.close()

@@ -188,4 +188,3 @@ func runReferee(args []string, stdout, stderr io.Writer) error {
 	_, err := stdout.Write(b.Bytes())
 	return err
 }
-

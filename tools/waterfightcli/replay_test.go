@@ -48,3 +48,9 @@ func TestReplayRejectsGarbage(t *testing.T) {
 	assert.Error(t, Replay([]string{bad, filepath.Join(t.TempDir(), "missing.jsonl")}, &out, &out))
 	assert.Contains(t, out.String(), "replay: 0/2 games match")
 }
+
+func TestTourGreedyBeatsRandom(t *testing.T) {
+	var out bytes.Buffer
+	require.NoError(t, Tour(&out))
+	assert.Contains(t, out.String(), "greedy (player 0) vs random (player 1)")
+}

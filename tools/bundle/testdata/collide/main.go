@@ -30,5 +30,17 @@ func main() {
 	fmt.Println(a_Count, a_New, a.Count, bee.Count, Count)
 	dst := make([]int, 2)
 	n := copy(dst, []int{1, 2, 3})
-	fmt.Println(n, dst, strings.ToUpper(a.Pick(1)))
+	fmt.Println(n, dst, strings.ToUpper(a.Pick(1)), shadow())
+}
+
+// shadow declares locals named like exported names of a and b: a bundle
+// spelling a.Pick or bee.Twice without qualifier would hit them.
+func shadow() string {
+	Pick := "local"
+	var v interface{} = 1
+	switch Twice := v.(type) {
+	case int:
+		return Pick + a.Pick(0) + fmt.Sprint(Twice) + bee.Twice("z")
+	}
+	return ""
 }

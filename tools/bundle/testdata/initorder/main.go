@@ -1,12 +1,11 @@
 package main
 
-import (
-	"fmt"
+import "fmt"
 
-	"fixture/c"
-	"fixture/b"
-	"fixture/a"
-)
+// Imported in this order; Go initializes them by import path.
+import "fixture/c"
+import "fixture/b"
+import "fixture/a"
 
 var M = trace("main.M")
 

@@ -1,0 +1,346 @@
+package kutulu
+
+import (
+	"sort"
+	"strings"
+	"testing"
+
+	"cgbots/internal/jrand"
+	"cgbots/internal/rng"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// testRows is a small symmetric maze of ours (not an official map).
+var testRows = []string{
+	"#########",
+	"#S..w..S#",
+	"#.#.#.#.#",
+	"#...U...#",
+	"#.#.#.#.#",
+	"#S..w..S#",
+	"#########",
+}
+
+func testState(t testing.TB, league int) State {
+	m, err := ParseMaze("test", testRows)
+	require.NoError(t, err)
+	p, r := DrawParams(7, league)
+	return NewState(m, p, r)
+}
+
+func TestSetupSeed42Bronze(t *testing.T) {
+	p, name, _ := Setup(42, Bronze, "")
+	assert.Equal(t, Params{League: Bronze, Lonely: 5, Group: 1, SpawnTime: 5, LifeTime: 35}, p)
+	assert.Equal(t, "Slasher's hell", name)
+	_, forced, _ := Setup(42, Wood3, "Slasher's hell") // not in the wood pool: drawn
+	assert.Contains(t, WoodPool, forced)
+	assert.Equal(t, Legend, NormalizeLeague(0))
+}
+
+func TestPoolIndexJavaAbs(t *testing.T) {
+	assert.Equal(t, 0, PoolIndex(-1<<31, 16))
+	assert.Equal(t, 0, PoolIndex(-1<<31, 6)) // the referee would crash; we take 0
+	assert.Equal(t, 5, PoolIndex(-11, 6))
+}
+
+func TestParseMazeErrors(t *testing.T) {
+	for _, rows := range [][]string{
+		nil,
+		{"###", "#.#"},
+		{"#####", "#S.S#", "#S..#", "#####"},
+		{"#####", "#S.S#", "#SxS#", "#####"},
+		{"#####", "#S.S#", "#SS", "#####"},
+	} {
+		_, err := ParseMaze("bad", rows)
+		assert.Error(t, err, "%q", rows)
+	}
+}
+
+func TestParseAction(t *testing.T) {
+	tests := []struct {
+		line string
+		want Action
+		bad  bool
+	}{
+		{line: "WAIT", want: Action{Kind: ActWait}},
+		{line: "wait  some message ", want: Action{Kind: ActWait}},
+		{line: "MOVE 3 1", want: Action{Kind: ActRight}},
+		{line: "move 1 3 going down", want: Action{Kind: ActDown}},
+		{line: "MOVE 1 1", want: Action{Kind: ActWait, Invalid: true}},  // own cell
+		{line: "MOVE 2 2", want: Action{Kind: ActWait, Invalid: true}},  // wall
+		{line: "MOVE -1 9", want: Action{Kind: ActWait, Invalid: true}}, // outside
+		{line: "UP", want: Action{Kind: ActUp}},
+		{line: "Light", want: Action{Kind: ActLight}},
+		{line: "PLAN\t", want: Action{Kind: ActPlan}},
+		{line: "YELL now", want: Action{Kind: ActYell}},
+		{line: "", bad: true},
+		{line: " WAIT", bad: true},
+		{line: "MOVE 3", bad: true},
+		{line: "MOVE  3 4", bad: true},
+		{line: "MOVE 3 4x", bad: true},
+		{line: "STAY", bad: true},
+		{line: "MOVE 99999999999 1", bad: true},
+		{line: "WAIT!", bad: true},
+		{line: "MOVE 3 1 \u2028", want: Action{Kind: ActRight}},
+	}
+	s := testState(t, Bronze)
+	for _, tc := range tests {
+		a, err := s.ParseAction(0, tc.line)
+		if tc.bad {
+			assert.ErrorIs(t, err, ErrBadCommand, "%q", tc.line)
+			continue
+		}
+		require.NoError(t, err, "%q", tc.line)
+		assert.Equal(t, tc.want, a, "%q", tc.line)
+	}
+	wood := testState(t, Wood3)
+	for _, line := range []string{"PLAN", "LIGHT", "YELL"} {
+		a, err := wood.ParseAction(0, line)
+		require.NoError(t, err)
+		assert.Equal(t, Action{Kind: ActWait}, a, "%s is WAIT in Wood 3", line)
+	}
+}
+
+// refSearch is the referee's search written plainly: an open list stably
+// sorted by cost after every expansion, returning the path cost and the
+// first step towards goal.
+func refSearch(m *Maze, from, goal, offset int, lit *cellSet) pathResult {
+	type item struct {
+		cell, g, first int
+	}
+	open := []item{{from, 0, -1}}
+	closed := map[int]bool{}
+	for len(open) > 0 {
+		it := open[0]
+		open = open[1:]
+		if it.cell == goal {
+			return pathResult{cost: int32(it.g), step: int16(it.first)}
+		}
+		if closed[it.cell] {
+			continue
+		}
+		closed[it.cell] = true
+		for i := 0; i < 4; i++ {
+			n := m.Neighbor(it.cell, (i+offset)%4)
+			if n < 0 || closed[n] {
+				continue
+			}
+			c := 1
+			if lit != nil && lit.has(n) {
+				c = litCost
+			}
+			first := it.first
+			if first < 0 {
+				first = n
+			}
+			open = append(open, item{n, it.g + c, first})
+		}
+		sort.SliceStable(open, func(a, b int) bool { return open[a].g < open[b].g })
+	}
+	return pathResult{cost: -1, step: -1}
+}
+
+func TestSearchesMatchTheReferee(t *testing.T) {
+	s := testState(t, Bronze)
+	m := s.Maze
+	r := rng.New(3)
+	var cells []int
+	for c := 0; c < m.Cells(); c++ {
+		if m.Walkable(c) {
+			cells = append(cells, c)
+		}
+	}
+	for round := 0; round < 300; round++ {
+		var lit cellSet
+		if round%2 == 1 {
+			for _, c := range cells {
+				if r.Intn(3) == 0 {
+					lit.add(c)
+				}
+			}
+		}
+		from := cells[r.Intn(len(cells))]
+		offset := r.Intn(8)
+		goals := []int16{int16(cells[r.Intn(len(cells))]), int16(cells[r.Intn(len(cells))]), int16(from)}
+		got := make([]pathResult, len(goals))
+		m.litSearch(from, offset, &lit, goals, got, false)
+		cheapest := make([]pathResult, len(goals))
+		m.litSearch(from, offset, &lit, goals, cheapest, true)
+		for i, g := range goals {
+			want := refSearch(m, from, int(g), offset, &lit)
+			require.Equal(t, want, got[i], "round %d from %d to %d", round, from, g)
+			if cheapest[i].cost >= 0 {
+				require.Equal(t, want, cheapest[i])
+			}
+			if lit.empty() {
+				assert.Equal(t, int(want.step), m.FirstStep(from, int(g), offset))
+				if want.cost >= 0 {
+					assert.Equal(t, int(want.cost), m.Dist(from, int(g)))
+				}
+			}
+		}
+	}
+}
+
+func TestWanderersSpawnOnEveryTiedFurthestPoint(t *testing.T) {
+	s := testState(t, Wood3)
+	var acts [Players]Action
+	s.ApplyTurn(&acts, nil)
+	require.Equal(t, 2, s.NMinions)
+	assert.Equal(t, int16(4), s.Minions[0].ID)
+	assert.Equal(t, uint8(Spawning), s.Minions[0].State)
+	assert.Equal(t, 2, s.Minions[0].Countdown(), "spawnTime-1 in the first input")
+}
+
+func TestYellStunsOncePerPairAndBlocksOwnCast(t *testing.T) {
+	s := testState(t, Bronze)
+	s.Explorers[1].Cell = int16(s.Maze.Cell(2, 1)) // next to explorer 0 at (1,1)
+	acts := [Players]Action{{Kind: ActYell}, {Kind: ActRight}, {Kind: ActWait}, {Kind: ActWait}}
+	var log Log
+	s.ApplyTurn(&acts, &log)
+	assert.Equal(t, []string{"$1 fooled by $0", "$1 is taken aback and won't act this turn"}, texts(log))
+	assert.Equal(t, int16(s.Maze.Cell(2, 1)), s.Explorers[1].Cell, "stunned explorer did not move")
+	assert.True(t, s.Stuck(1))
+	log.Events = nil
+	acts = [Players]Action{{Kind: ActPlan}, {Kind: ActWait}, {Kind: ActWait}, {Kind: ActWait}}
+	s.ApplyTurn(&acts, &log)
+	assert.Equal(t, []string{"$1 is taken aback and won't act this turn", "Invalid effect from $0"}, texts(log))
+	assert.False(t, s.Stuck(1))
+	log.Events = nil
+	acts = [Players]Action{{Kind: ActYell}, {Kind: ActWait}, {Kind: ActWait}, {Kind: ActWait}}
+	s.ApplyTurn(&acts, &log)
+	assert.Empty(t, texts(log), "a pair yells once per game")
+}
+
+func TestLastExplorerLosesFiftyAndScoresItsDeathTurn(t *testing.T) {
+	s := testState(t, Wood3)
+	for p := 1; p < Players; p++ {
+		s.Disqualify(p)
+	}
+	var acts [Players]Action
+	for !s.Over {
+		s.ApplyTurn(&acts, nil)
+	}
+	assert.Equal(t, [Players]int{4, -1, -1, -1}, s.Scores(), "250 sanity lasts 5 turns at 50 a turn")
+}
+
+func TestShelterRefillsEveryFiftyTurns(t *testing.T) {
+	s := testState(t, Bronze)
+	s.Turn = 50
+	var acts [Players]Action
+	s.ApplyTurn(&acts, nil)
+	require.Equal(t, 1, s.NEffects)
+	assert.Equal(t, Effect{Kind: EffectShelter, Tick: ShelterEnergy, Caster: -1, Victim: -1, Cell: int16(s.Maze.Cell(4, 3))}, s.Effects[0])
+	var b []byte
+	assert.Contains(t, string(s.AppendInput(b, 0)), "EFFECT_SHELTER -1 4 3 10 -1 -1")
+}
+
+func TestInputOrderStartsWithOwnExplorer(t *testing.T) {
+	s := testState(t, Bronze)
+	s.Disqualify(3)
+	lines := strings.Split(strings.TrimSpace(string(s.AppendInput(nil, 2))), "\n")
+	assert.Equal(t, []string{"3", "EXPLORER 2 1 5 250 2 3", "EXPLORER 0 1 1 250 2 3", "EXPLORER 1 7 1 250 2 3"}, lines)
+	init := string(s.AppendInit(nil))
+	assert.True(t, strings.HasPrefix(init, "9\n7\n#########\n#...w...#\n"), init)
+}
+
+func TestCloneIsIndependent(t *testing.T) {
+	s := testState(t, Bronze)
+	c := s.Clone()
+	var acts [Players]Action
+	for i := 0; i < 10; i++ {
+		c.ApplyTurn(&acts, nil)
+	}
+	assert.Equal(t, 0, s.Turn)
+	assert.Equal(t, jrand.New(7), jrand.New(7))
+	assert.NotEqual(t, s.Explorers, c.Explorers)
+}
+
+func TestReadTurnRoundTrip(t *testing.T) {
+	s := testState(t, Bronze)
+	pols := [Players]Policy{HeuristicPolicy{}, HeuristicPolicy{}, RandomPolicy{R: rng.New(1)}, RandomPolicy{R: rng.New(2)}}
+	var acts [Players]Action
+	for i := 0; i < 30 && !s.Over; i++ {
+		for p := range pols {
+			if s.Active(p) {
+				acts[p] = pols[p].Act(&s, p)
+			}
+		}
+		s.ApplyTurn(&acts, nil)
+		for p := 0; p < Players; p++ {
+			if !s.Active(p) {
+				continue
+			}
+			text := s.AppendInput(nil, p)
+			v, me, err := ReadTurn(newReader(string(text)), s.Maze, s.Params, s.Turn)
+			require.NoError(t, err)
+			assert.Equal(t, p, me)
+			assert.Equal(t, string(text), string(v.AppendInput(nil, p)), "turn %d player %d", s.Turn, p)
+		}
+	}
+}
+
+func texts(l Log) []string {
+	var out []string
+	for _, e := range l.Events {
+		out = append(out, e.Text())
+	}
+	return out
+}
+
+func TestMoveToUnreachableCellIsInvalid(t *testing.T) {
+	m, err := ParseMaze("pocket", []string{
+		"#######",
+		"#S.#..#",
+		"#S.#..#",
+		"#S.####",
+		"#S....#",
+		"#######",
+	})
+	require.NoError(t, err)
+	p, r := DrawParams(1, Bronze)
+	s := NewState(m, p, r)
+	assert.Equal(t, -1, m.FirstStep(m.Cell(1, 1), m.Cell(4, 1), 0))
+	assert.Equal(t, Unreachable, m.Dist(m.Cell(1, 1), m.Cell(4, 1)))
+	a, err := s.ParseAction(0, "MOVE 4 1")
+	require.NoError(t, err)
+	assert.Equal(t, Action{Kind: ActWait, Invalid: true}, a)
+	a, err = s.ParseAction(0, "MOVE 5 4")
+	require.NoError(t, err)
+	assert.Equal(t, Action{Kind: ActRight}, a)
+}
+
+// BenchmarkLitSearch: the referee's search with lit cells, from a corner of
+// a 19x19 open-ish maze to the far explorers.
+func BenchmarkLitSearch(b *testing.B) {
+	rows := []string{"###################"}
+	for y := 1; y < 18; y++ {
+		row := "#"
+		for x := 1; x < 18; x++ {
+			if x%4 == 2 && y%4 == 2 {
+				row += "#"
+			} else {
+				row += "."
+			}
+		}
+		rows = append(rows, row+"#")
+	}
+	rows = append(rows, "###################")
+	rows[1] = "#S...............S#"
+	rows[17] = "#S...............S#"
+	m, err := ParseMaze("bench", rows)
+	require.NoError(b, err)
+	var lit cellSet
+	for c := 0; c < m.Cells(); c++ {
+		if m.Dist(c, m.Cell(9, 9)) <= LightRadius {
+			lit.add(c)
+		}
+	}
+	goals := []int16{int16(m.Cell(17, 17)), int16(m.Cell(1, 17))}
+	out := make([]pathResult, 2)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		m.litSearch(m.Cell(1, 1), i, &lit, goals, out, true)
+	}
+}

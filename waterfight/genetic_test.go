@@ -1,0 +1,53 @@
+package waterfight
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"cgbots/internal/clock"
+)
+
+// TestGeneticBenchSignature pins the search: on the benchmark state, with
+// seed 1 and 500 genomes, the node count and the chosen actions.
+func TestGeneticBenchSignature(t *testing.T) {
+	s, _ := midGame(t)
+	var acts Actions
+	evals := NewGenetic(1).Choose(&s, 0, clock.Nodes(500), &acts)
+	assert.Equal(t, int64(500), evals)
+	assert.Equal(t, "[1;MOVE 2 0;THROW 6 0 2;MOVE 2 3;HUNKER_DOWN 3;MOVE 1 3;HUNKER_DOWN 4;MOVE 3 5;SHOOT 10 5;MOVE 4 1;HUNKER_DOWN]", fmt.Sprint(CommandLines(&s, 0, &acts)))
+}
+
+func TestGeneticPlaysValidGames(t *testing.T) {
+	for seed := int64(1); seed <= 4; seed++ {
+		ref := NewReferee(5, newTestRand(seed))
+		ga := NewGenetic(uint64(seed))
+		for !ref.Over {
+			ref.BeginTurn()
+			if ref.Plays(0) {
+				var acts Actions
+				ga.Choose(&ref.State, 0, clock.Nodes(200), &acts)
+				ref.Output(0, CommandLines(&ref.State, 0, &acts))
+				var other Actions
+				GreedyActions(&ref.State, 1, &other)
+				ref.Output(1, CommandLines(&ref.State, 1, &other))
+			}
+			ref.EndTurn()
+		}
+		assert.Equal(t, [2]bool{true, true}, ref.Active, "seed %d", seed)
+	}
+}
+
+func BenchmarkGeneticEvaluate(b *testing.B) {
+	s, _ := midGame(b)
+	var acts Actions
+	ga := NewGenetic(1)
+	ga.Choose(&s, 0, clock.Nodes(1), &acts)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		ga.evaluate(&ga.pop[i%gaPop])
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "genomes/s")
+}
