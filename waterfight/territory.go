@@ -48,6 +48,39 @@ func (s *State) territory() (int32, int32) {
 	g := s.G
 	var src [MaxAgents]int
 	n0, n := s.distanceRows(&src, -1)
+	if n0 > teamRows || n-n0 > teamRows {
+		return s.territoryLoop(&src, n0, n)
+	}
+	// Full game: at most five agents a side. Missing ones read a row of
+	// far distances, and each side's minimum is a short tree.
+	far := g.farRow()
+	var a, b [teamRows]int
+	for j := 0; j < teamRows; j++ {
+		a[j], b[j] = far, far
+	}
+	copy(a[:], src[:n0])
+	copy(b[:], src[n0:n])
+	dist := g.dist
+	var c0, c1 int
+	for k := 0; k < g.words; k++ {
+		m0 := minBytes(minBytes(minBytes(dist[a[0]+k], dist[a[1]+k]), minBytes(dist[a[2]+k], dist[a[3]+k])), dist[a[4]+k])
+		m1 := minBytes(minBytes(minBytes(dist[b[0]+k], dist[b[1]+k]), minBytes(dist[b[2]+k], dist[b[3]+k])), dist[b[4]+k])
+		valid := uint64(highs)
+		if k == g.words-1 {
+			valid = g.last
+		}
+		c0 += popcount(^(((m0|highs)-m1)&highs) & valid)
+		c1 += popcount(^(((m1|highs)-m0)&highs) & valid)
+	}
+	return int32(c0), int32(c1)
+}
+
+// teamRows is the team size the territory count unrolls for.
+const teamRows = 5
+
+// territoryLoop is territory for teams of any size (wood league 4).
+func (s *State) territoryLoop(src *[MaxAgents]int, n0, n int) (int32, int32) {
+	g := s.G
 	dist := g.dist
 	var c0, c1 int
 	for k := 0; k < g.words; k++ {
@@ -62,8 +95,8 @@ func (s *State) territory() (int32, int32) {
 		if k == g.words-1 {
 			valid = g.last
 		}
-		c0 += popcount(^(((b0 | highs) - b1) & highs) & valid)
-		c1 += popcount(^(((b1 | highs) - b0) & highs) & valid)
+		c0 += popcount(^(((b0|highs)-b1)&highs) & valid)
+		c1 += popcount(^(((b1|highs)-b0)&highs) & valid)
 	}
 	return int32(c0), int32(c1)
 }
