@@ -69,8 +69,8 @@ func (s *State) territory() (int32, int32) {
 		if k == g.words-1 {
 			valid = g.last
 		}
-		c0 += popcount(^(((m0|highs)-m1)&highs) & valid)
-		c1 += popcount(^(((m1|highs)-m0)&highs) & valid)
+		c0 += popcount(^(((m0 | highs) - m1) & highs) & valid)
+		c1 += popcount(^(((m1 | highs) - m0) & highs) & valid)
 	}
 	return int32(c0), int32(c1)
 }
@@ -95,8 +95,8 @@ func (s *State) territoryLoop(src *[MaxAgents]int, n0, n int) (int32, int32) {
 		if k == g.words-1 {
 			valid = g.last
 		}
-		c0 += popcount(^(((b0|highs)-b1)&highs) & valid)
-		c1 += popcount(^(((b1|highs)-b0)&highs) & valid)
+		c0 += popcount(^(((b0 | highs) - b1) & highs) & valid)
+		c1 += popcount(^(((b1 | highs) - b0) & highs) & valid)
 	}
 	return int32(c0), int32(c1)
 }
