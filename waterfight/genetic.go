@@ -308,11 +308,8 @@ func (ga *Genetic) evaluate(p *genome) int {
 			continue
 		}
 		v := int(a.Wetness) * gaWet
-		if a.Wetness > 100 {
-			v = 100 * gaWet
-		}
-		if !a.Live() {
-			v += gaKill
+		if !a.Live() { // dying, or gone since (a removed agent reads as zero)
+			v = deathWetness*gaWet + gaKill
 		}
 		if s.G.Info[i].Owner == me {
 			score -= v + v/5
