@@ -171,12 +171,18 @@ func (s *State) doMoves(acts *Actions, log Logger) {
 			continue
 		}
 		from := int(a.Y)*g.W + int(a.X)
-		to := g.firstStep(int(a.X), int(a.Y), acts[i].MoveX, acts[i].MoveY, &occupied)
-		if to != NoStep {
-			x, y := acts[i].MoveX, acts[i].MoveY
-			if x < 0 || x >= int32(g.W) || int(y)*g.W+int(x) != to { // not the direct step
+		x, y := acts[i].MoveX, acts[i].MoveY
+		dx, dy := x-int32(a.X), y-int32(a.Y)
+		to := int(y)*g.W + int(x)
+		// the direct step to a floor neighbour (what searches ask) needs no
+		// path search: see firstStep
+		if !(x >= 0 && x < int32(g.W) && y >= 0 && y < int32(g.H) && dx*dx+dy*dy == 1 && g.Tiles[to] == Floor) {
+			to = g.firstStep(int(a.X), int(a.Y), x, y, &occupied)
+			if to != NoStep {
 				x, y = int32(to%g.W), int32(to/g.W)
 			}
+		}
+		if to != NoStep {
 			st := &steps[ns]
 			st.slot, st.x, st.y, st.from, st.to = int8(i), int8(x), int8(y), int16(from), int16(to)
 			ns++
