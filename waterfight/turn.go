@@ -75,10 +75,18 @@ func (s *State) Update(acts *Actions, log Logger) {
 		i := int(throwers[k])
 		s.throw(i, acts[i].A, acts[i].B, log)
 	}
+	var live [2]int
 	for i := 0; i < n; i++ {
 		a := &s.Agents[i]
-		if a.Flags&Present != 0 && a.Wetness >= deathWetness {
+		if a.Flags&Present == 0 {
+			continue
+		}
+		if a.Wetness >= deathWetness {
 			a.Flags |= Dying
+		} else if i < g.First[1] {
+			live[0]++
+		} else {
+			live[1]++
 		}
 	}
 	if !g.Rules.NoControl {
@@ -90,7 +98,12 @@ func (s *State) Update(acts *Actions, log Logger) {
 			s.Points[1] += c1 - c0
 		}
 	}
-	s.countTeamless()
+	s.Teamless = 0
+	for p := 0; p < 2; p++ {
+		if live[p] == 0 {
+			s.Teamless++
+		}
+	}
 }
 
 func (s *State) countTeamless() {
