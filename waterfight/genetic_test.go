@@ -82,3 +82,26 @@ func BenchmarkGeneticEvaluate(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "genomes/s")
 }
+
+// The genetic bot must beat the greedy bot, on both sides of the map.
+func TestGeneticBeatsGreedy(t *testing.T) {
+	wins, games := 0, 0
+	for seed := int64(1); seed <= 4; seed++ {
+		for side := 0; side < 2; side++ {
+			_, s := newFullGame(newTestRand(seed))
+			ga := NewGenetic(uint64(seed))
+			gen := Policy(func(s *State, me int, acts *Actions) { ga.Choose(s, me, clock.Nodes(300), acts) })
+			p0, p1 := gen, Policy(GreedyActions)
+			if side == 1 {
+				p0, p1 = p1, p0
+			}
+			PlayGame(&s, p0, p1)
+			scores, _ := s.Scores([2]bool{true, true})
+			if scores[side] > scores[1-side] {
+				wins++
+			}
+			games++
+		}
+	}
+	assert.GreaterOrEqual(t, wins, games-1, "genetic won %d of %d games against greedy", wins, games)
+}
