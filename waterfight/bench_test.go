@@ -19,15 +19,11 @@ func midGameOn(tb testing.TB, width int) (State, Actions) {
 			continue
 		}
 		r := rng.New(7)
-		var acts Actions
-		for turn := 0; turn < 15; turn++ {
-			s.StartTurn()
-			RandomActions(&s, 0, r, &acts)
-			RandomActions(&s, 1, r, &acts)
-			if s.Step(&acts) {
-				tb.Fatalf("seed %d: the game ended before the benchmark state", seed)
-			}
+		random := RandomPolicy(r)
+		if PlayTurns(&s, 15, random, random) {
+			continue
 		}
+		var acts Actions
 		s.StartTurn()
 		RandomActions(&s, 0, r, &acts)
 		RandomActions(&s, 1, r, &acts)
