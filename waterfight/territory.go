@@ -11,9 +11,10 @@ const (
 
 // minBytes is the byte-wise minimum of two words whose bytes are all < 128.
 func minBytes(a, b uint64) uint64 {
-	ge := ((a | highs) - b) & highs // high bit set where a >= b
-	m := ge - ge>>7                 // 0x7f where a >= b
-	return b&m | a&^m
+	d := (a | highs) - b // per byte 0x80 + a - b: no borrow between bytes
+	ge := d & highs      // high bit set where a >= b
+	m := ge - ge>>7      // 0x7f where a >= b
+	return a - d&m       // there a - (a - b) = b
 }
 
 // distanceRows lists where the live agents' rows start in g.dist (wetness
