@@ -8,23 +8,22 @@ import (
 
 // midGame is a 5-vs-5 full game after 15 turns of random play, with the
 // next turn's actions of both random players: every agent steps, shoots,
-// bombs or hunkers.
-func midGame(tb testing.TB) (State, Actions) {
+// bombs or hunkers. It is the first such game of seeds 1, 2, ... on a map
+// of the given width (0: any).
+func midGame(tb testing.TB) (State, Actions) { return midGameOn(tb, 0) }
+
+func midGameOn(tb testing.TB, width int) (State, Actions) {
 	for seed := int64(1); ; seed++ {
 		g, s := newFullGame(newTestRand(seed))
-		if g.N != 10 {
+		if g.N != 10 || width > 0 && g.W != width {
 			continue
 		}
 		r := rng.New(7)
-		var acts Actions
-		for turn := 0; turn < 15; turn++ {
-			s.StartTurn()
-			RandomActions(&s, 0, r, &acts)
-			RandomActions(&s, 1, r, &acts)
-			if s.Step(&acts) {
-				tb.Fatalf("seed %d: the game ended before the benchmark state", seed)
-			}
+		random := RandomPolicy(r)
+		if PlayTurns(&s, 15, random, random) {
+			continue
 		}
+		var acts Actions
 		s.StartTurn()
 		RandomActions(&s, 0, r, &acts)
 		RandomActions(&s, 1, r, &acts)
@@ -36,10 +35,16 @@ func midGame(tb testing.TB) (State, Actions) {
 }
 
 // BenchmarkTurnUpdate is one full turn update (moves with collisions,
-// hunkers, shots, bombs, deaths, territory, points) on the 5-vs-5 state,
-// from a fresh clone each time.
-func BenchmarkTurnUpdate(b *testing.B) {
-	base, acts := midGame(b)
+// hunkers, shots, bombs, deaths, territory, points) on the 5-vs-5 state
+// (a 12x6 map), from a fresh clone each time.
+func BenchmarkTurnUpdate(b *testing.B) { benchTurnUpdate(b, 0) }
+
+// BenchmarkTurnUpdateLargestMap is the same on a 20x10 map, where the
+// territory has 200 cells instead of 72.
+func BenchmarkTurnUpdateLargestMap(b *testing.B) { benchTurnUpdate(b, 20) }
+
+func benchTurnUpdate(b *testing.B, width int) {
+	base, acts := midGameOn(b, width)
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
@@ -72,4 +77,15 @@ func BenchmarkGameGreedyVsRandom(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 	b.ReportMetric(float64(turns)/float64(b.N), "turns/game")
+}
+
+// BenchmarkTerritory is the territory count alone on the 5-vs-5 state.
+func BenchmarkTerritory(b *testing.B) {
+	s, _ := midGame(b)
+	var sink int32
+	for i := 0; i < b.N; i++ {
+		c0, c1 := s.territory()
+		sink += c0 - c1
+	}
+	_ = sink
 }

@@ -69,3 +69,36 @@ func FuzzRunBot(f *testing.F) {
 		})
 	})
 }
+
+// A bot reading its input every turn knows the whole state, points included.
+func TestBotStateFollowsTheReferee(t *testing.T) {
+	for seed := int64(1); seed <= 5; seed++ {
+		ref := NewReferee(5, newTestRand(seed))
+		r := rng.New(uint64(seed))
+		var in strings.Builder
+		var bot State
+		turns := 0
+		for !ref.Over {
+			ref.BeginTurn()
+			if !ref.Plays(1) {
+				ref.EndTurn()
+				continue
+			}
+			for _, l := range ref.Input(1) {
+				in.WriteString(l + "\n")
+			}
+			want := ref.State
+			var acts Actions
+			err := RunBot(strings.NewReader(in.String()), &bytes.Buffer{}, func(s *State, me int, _ *Actions) { bot = *s })
+			require.NoError(t, err)
+			assert.Equal(t, want.Agents, bot.Agents, "seed %d turn %d", seed, turns)
+			assert.Equal(t, want.Points, bot.Points, "seed %d turn %d", seed, turns)
+			RandomActions(&ref.State, 0, r, &acts)
+			GreedyActions(&ref.State, 1, &acts)
+			ref.Output(0, CommandLines(&ref.State, 0, &acts))
+			ref.Output(1, CommandLines(&ref.State, 1, &acts))
+			ref.EndTurn()
+			turns++
+		}
+	}
+}

@@ -165,8 +165,15 @@ func RandomPolicy(r *rng.Rand) Policy {
 // PlayGame plays a full game from s between two policies in-process and
 // returns the number of turns played.
 func PlayGame(s *State, p0, p1 Policy) int {
+	PlayTurns(s, 1<<30, p0, p1)
+	return int(s.Turn)
+}
+
+// PlayTurns plays up to n full-game turns between two policies and tells
+// whether the game is over.
+func PlayTurns(s *State, n int, p0, p1 Policy) bool {
 	var acts Actions
-	for {
+	for k := 0; k < n; k++ {
 		s.StartTurn()
 		acts = Actions{}
 		if !s.Cinematic() {
@@ -174,9 +181,10 @@ func PlayGame(s *State, p0, p1 Policy) int {
 			p1(s, 1, &acts)
 		}
 		if s.Step(&acts) {
-			return int(s.Turn)
+			return true
 		}
 	}
+	return false
 }
 
 // bombValue is what a bomb on (x, y) is worth to player me: wetness and

@@ -114,10 +114,7 @@ func parseCommand(cmd string, a *Action, message *bool) (found, valid bool) {
 	case asciiEqualFold(cmd, "WAIT") || asciiEqualFold(cmd, "HUNKER_DOWN"):
 		a.Combat, a.A, a.B = Hunker, 0, 0
 	case asciiEqualFold(word, "MESSAGE") && len(cmd) > len(word):
-		if strings.ContainsAny(rest, "\r\n\u0085\u2028\u2029") {
-			return false, true
-		}
-		*message = true
+		*message = true // any text: a piece holds no semicolon
 	default:
 		return false, true
 	}

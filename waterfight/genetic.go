@@ -7,11 +7,12 @@ import (
 
 // Genetic search: a genome holds, for each of our agents and each of the
 // next gaDepth turns, a step direction and a combat choice. A genome is
-// scored by playing those turns on a clone against a fixed opponent model
-// (stand still, shoot or bomb the best target); a steady-state genetic
-// algorithm improves the population until the budget is spent, and the
-// best genome's first turn is played. The best genome, shifted by a turn,
-// seeds the next turn's population.
+// scored by playing those turns on a clone against an opponent model (the
+// greedy bot's first turn, then standing still and shooting or bombing the
+// best target); a steady-state genetic algorithm improves the population
+// until the budget is spent, and the best genome's first turn is played.
+// The population starts from the best genome of the last turn shifted by a
+// turn, and from our own greedy move.
 const (
 	gaDepth    = 3
 	gaAgents   = 5 // our agents: at most 5 in every league
@@ -39,6 +40,7 @@ type Genetic struct {
 	nMine   int
 	enemies [MaxAgents]int
 	nEnemy  int
+	reply   Actions // the opponent's first turn
 }
 
 // NewGenetic returns a search drawing from seed.
@@ -64,6 +66,10 @@ func (ga *Genetic) Choose(s *State, me int, budget *clock.Budget, acts *Actions)
 	if ga.nMine == 0 {
 		return 0
 	}
+	ga.reply = Actions{}
+	GreedyActions(s, 1-me, &ga.reply)
+	var greedy Actions
+	GreedyActions(s, me, &greedy)
 	var evals int64
 	for k := range ga.pop {
 		p := &ga.pop[k]
@@ -73,6 +79,11 @@ func (ga *Genetic) Choose(s *State, me int, budget *clock.Budget, acts *Actions)
 			copy(p.genes[:], p.genes[1:])
 			ga.randomTurn(&p.genes[gaDepth-1])
 		case k == 1:
+			ga.encode(s, &greedy, &p.genes[0])
+			for t := 1; t < gaDepth; t++ {
+				ga.randomTurn(&p.genes[t])
+			}
+		case k == 2:
 			*p = genome{} // everyone stays and hunkers
 			for t := range p.genes {
 				for a := range p.genes[t] {
@@ -167,7 +178,7 @@ func (ga *Genetic) decode(s *State, t *[gaAgents]gene, acts *Actions) {
 		if ga.nEnemy == 0 {
 			continue
 		}
-		c := int(t[k].combat) % (1 + 2*ga.nEnemy)
+		c := int(t[k].combat) % (1 + 10*ga.nEnemy)
 		switch {
 		case c == 0:
 		case c <= ga.nEnemy:
@@ -176,9 +187,38 @@ func (ga *Genetic) decode(s *State, t *[gaAgents]gene, acts *Actions) {
 				act.Combat, act.A = Shoot, int32(g.Info[e].ID)
 			}
 		default:
-			e := &s.Agents[ga.enemies[c-1-ga.nEnemy]]
-			if a.Bombs > 0 && e.Live() && abs(int(e.X)-x)+abs(int(e.Y)-y) <= throwRange {
-				act.Combat, act.A, act.B = Throw, int32(e.X), int32(e.Y)
+			// a bomb on an enemy's cell or one of its 8 neighbours
+			c -= 1 + ga.nEnemy
+			e := &s.Agents[ga.enemies[c/9]]
+			tx, ty := int(e.X)+c%9%3-1, int(e.Y)+c%9/3-1
+			if a.Bombs > 0 && e.Live() && g.In(tx, ty) && abs(tx-x)+abs(ty-y) <= throwRange {
+				act.Combat, act.A, act.B = Throw, int32(tx), int32(ty)
+			}
+		}
+	}
+}
+
+// encode writes actions as one turn of genes (what decode reads back).
+func (ga *Genetic) encode(s *State, acts *Actions, t *[gaAgents]gene) {
+	g := s.G
+	for k := 0; k < ga.nMine; k++ {
+		i := ga.mine[k]
+		a, act := &s.Agents[i], &acts[i]
+		t[k] = gene{dir: 4}
+		if act.HasMove {
+			for d := range dirs {
+				if int(a.X)+dirs[d][0] == int(act.MoveX) && int(a.Y)+dirs[d][1] == int(act.MoveY) {
+					t[k].dir = uint8(d)
+				}
+			}
+		}
+		for j := 0; j < ga.nEnemy; j++ {
+			e := &s.Agents[ga.enemies[j]]
+			switch {
+			case act.Combat == Shoot && int(act.A) == g.Info[ga.enemies[j]].ID:
+				t[k].combat = uint8(1 + j)
+			case act.Combat == Throw && abs(int(act.A)-int(e.X)) <= 1 && abs(int(act.B)-int(e.Y)) <= 1:
+				t[k].combat = uint8(1 + ga.nEnemy + 9*j + int(act.A) - int(e.X) + 1 + 3*(int(act.B)-int(e.Y)+1))
 			}
 		}
 	}
@@ -246,7 +286,13 @@ func (ga *Genetic) evaluate(p *genome) int {
 			break
 		}
 		ga.decode(&s, &p.genes[t], &acts)
-		ga.opponent(&s, &acts)
+		if t == 0 {
+			for k := 0; k < ga.nEnemy; k++ {
+				acts[ga.enemies[k]] = ga.reply[ga.enemies[k]]
+			}
+		} else {
+			ga.opponent(&s, &acts)
+		}
 		s.Update(&acts, nil)
 	}
 	score := gaPointWin * int(s.Points[me]-s.Points[1-me]-start)
@@ -262,11 +308,8 @@ func (ga *Genetic) evaluate(p *genome) int {
 			continue
 		}
 		v := int(a.Wetness) * gaWet
-		if a.Wetness > 100 {
-			v = 100 * gaWet
-		}
-		if !a.Live() {
-			v += gaKill
+		if !a.Live() { // dying, or gone since (a removed agent reads as zero)
+			v = deathWetness*gaWet + gaKill
 		}
 		if s.G.Info[i].Owner == me {
 			score -= v + v/5

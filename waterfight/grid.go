@@ -35,7 +35,8 @@ type Grid struct {
 	nnbr [MaxCells]uint8
 	// dist[((m-1)*cells+c)*words+k] holds, in byte c'-8k, m times the
 	// Manhattan distance from cell c to cell c' (the grid as bytes, eight
-	// cells per word). Grids of one size share it.
+	// cells per word); a last row holds only far distances. Grids of one
+	// size share it.
 	dist  []uint64
 	last  uint64 // high bits of the cells of the last word
 	words int    // words per distance row
@@ -97,6 +98,9 @@ func (g *Grid) prepare() {
 	}
 }
 
+// farRow is the start in dist of a row of distances beyond any agent's.
+func (g *Grid) farRow() int { return 2 * g.W * g.H * g.words }
+
 var (
 	distMu    sync.Mutex
 	distCache = map[[2]int][]uint64{}
@@ -111,7 +115,10 @@ func distanceWords(w, h int) []uint64 {
 	}
 	cells := w * h
 	words := (cells + 7) / 8
-	t := make([]uint64, 2*cells*words)
+	t := make([]uint64, (2*cells+1)*words)
+	for k := 2 * cells * words; k < len(t); k++ {
+		t[k] = far
+	}
 	for c := 0; c < cells; c++ {
 		cx, cy := c%w, c/w
 		row := t[c*words : (c+1)*words]

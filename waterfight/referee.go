@@ -27,9 +27,11 @@ func NewReferee(league int, rnd Rand) *Referee {
 // Game is the static part of the game.
 func (r *Referee) Game() *Game { return r.State.G }
 
-// Summary records a game-summary line (Logger).
+// summary records a game-summary line.
 func (r *Referee) summary(line string) { r.Summary = append(r.Summary, line) }
 
+// refereeLog is the referee as the update's Logger (its Summary field
+// takes the method's name).
 type refereeLog struct{ r *Referee }
 
 func (l refereeLog) Summary(line string) { l.r.summary(line) }

@@ -134,7 +134,7 @@ func (s *State) StartTurn() {
 	for i := 0; i < s.G.N; i++ {
 		a := &s.Agents[i]
 		if a.Flags&Dying != 0 {
-			a.Flags = 0
+			*a = Agent{}
 		}
 		a.Flags &^= Hunkered
 		if a.Cooldown > 0 {

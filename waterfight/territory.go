@@ -11,9 +11,10 @@ const (
 
 // minBytes is the byte-wise minimum of two words whose bytes are all < 128.
 func minBytes(a, b uint64) uint64 {
-	ge := ((a | highs) - b) & highs // high bit set where a >= b
-	m := ge - ge>>7                 // 0x7f where a >= b
-	return b&m | a&^m
+	d := (a | highs) - b // per byte 0x80 + a - b: no borrow between bytes
+	ge := d & highs      // high bit set where a >= b
+	m := ge - ge>>7      // 0x7f where a >= b
+	return a - d&m       // there a - (a - b) = b
 }
 
 // distanceRows lists where the live agents' rows start in g.dist (wetness
@@ -48,6 +49,50 @@ func (s *State) territory() (int32, int32) {
 	g := s.G
 	var src [MaxAgents]int
 	n0, n := s.distanceRows(&src, -1)
+	if n0 > teamRows || n-n0 > teamRows {
+		return s.territoryLoop(&src, n0, n)
+	}
+	a, b := s.G.padRows(&src, n0, n)
+	dist := g.dist
+	var c0, c1 int
+	for k := 0; k < g.words; k++ {
+		valid := uint64(highs)
+		if k == g.words-1 {
+			valid = g.last
+		}
+		// minOf5 written out: too big for the inliner, and this loop is the hot one
+		m0 := minBytes(minBytes(minBytes(dist[a[0]+k], dist[a[1]+k]), minBytes(dist[a[2]+k], dist[a[3]+k])), dist[a[4]+k])
+		m1 := minBytes(minBytes(minBytes(dist[b[0]+k], dist[b[1]+k]), minBytes(dist[b[2]+k], dist[b[3]+k])), dist[b[4]+k])
+		w0, w1 := owned(m0, m1, valid)
+		c0, c1 = c0+w0, c1+w1
+	}
+	return int32(c0), int32(c1)
+}
+
+// padRows splits the distance rows of teams of at most five into two
+// groups of exactly five, missing agents reading a row of far distances.
+func (g *Grid) padRows(src *[MaxAgents]int, n0, n int) (a, b [teamRows]int) {
+	far := g.farRow()
+	for j := 0; j < teamRows; j++ {
+		a[j], b[j] = far, far
+	}
+	copy(a[:], src[:n0])
+	copy(b[:], src[n0:n])
+	return a, b
+}
+
+// minOf5 is the byte-wise minimum of word k of five distance rows, as a
+// short tree.
+func minOf5(dist []uint64, r *[teamRows]int, k int) uint64 {
+	return minBytes(minBytes(minBytes(dist[r[0]+k], dist[r[1]+k]), minBytes(dist[r[2]+k], dist[r[3]+k])), dist[r[4]+k])
+}
+
+// teamRows is the team size the territory count unrolls for.
+const teamRows = 5
+
+// territoryLoop is territory for teams of any size (wood league 4).
+func (s *State) territoryLoop(src *[MaxAgents]int, n0, n int) (int32, int32) {
+	g := s.G
 	dist := g.dist
 	var c0, c1 int
 	for k := 0; k < g.words; k++ {
@@ -62,13 +107,19 @@ func (s *State) territory() (int32, int32) {
 		if k == g.words-1 {
 			valid = g.last
 		}
-		c0 += popcount(^(((b0 | highs) - b1) & highs) & valid)
-		c1 += popcount(^(((b1 | highs) - b0) & highs) & valid)
+		w0, w1 := owned(b0, b1, valid)
+		c0, c1 = c0+w0, c1+w1
 	}
 	return int32(c0), int32(c1)
 }
 
 func popcount(x uint64) int { return bits.OnesCount64(x) }
+
+// owned counts the cells (high bits of valid) where m0 is below m1 and
+// where m1 is below m0, byte by byte.
+func owned(m0, m1, valid uint64) (int, int) {
+	return popcount(^(((m0 | highs) - m1) & highs) & valid), popcount(^(((m1 | highs) - m0) & highs) & valid)
+}
 
 // ControlGrid returns the owner of each cell after the last update: 0, 1 or
 // -1 (neutral), in the plain form of the rules. The wood leagues control
@@ -121,6 +172,13 @@ func (t *territoryProbe) init(s *State, i int) {
 	g := s.G
 	var src [MaxAgents]int
 	n0, n := s.distanceRows(&src, i)
+	if n0 <= teamRows && n-n0 <= teamRows {
+		a, b := g.padRows(&src, n0, n)
+		for k := 0; k < g.words; k++ {
+			t.best[0][k], t.best[1][k] = minOf5(g.dist, &a, k), minOf5(g.dist, &b, k)
+		}
+		return
+	}
 	for k := 0; k < g.words; k++ {
 		b0, b1 := uint64(far), uint64(far)
 		for j := 0; j < n0; j++ {
@@ -150,7 +208,8 @@ func (t *territoryProbe) balance(x, y int) int {
 		if k == g.words-1 {
 			valid = g.last
 		}
-		bal += popcount(^(((a|highs)-b)&highs)&valid) - popcount(^(((b|highs)-a)&highs)&valid)
+		mineCells, theirCells := owned(a, b, valid)
+		bal += mineCells - theirCells
 	}
 	return bal
 }

@@ -48,27 +48,45 @@ func (s *State) Update(acts *Actions, log Logger) {
 	s.doMoves(acts, log)
 	g := s.G
 	n := g.N
-	if !g.Rules.NoHunker {
-		for i := 0; i < n; i++ {
-			if acts[i].Combat == Hunker && s.Agents[i].Flags&Present != 0 {
+	var shooters, throwers [MaxAgents]int8
+	ns, nt := 0, 0
+	for i := 0; i < n; i++ {
+		if s.Agents[i].Flags&Present == 0 {
+			continue
+		}
+		switch acts[i].Combat {
+		case Hunker:
+			if !g.Rules.NoHunker {
 				s.Agents[i].Flags |= Hunkered
 			}
+		case Shoot:
+			shooters[ns] = int8(i)
+			ns++
+		case Throw:
+			throwers[nt] = int8(i)
+			nt++
 		}
 	}
-	for i := 0; i < n; i++ {
-		if acts[i].Combat == Shoot && s.Agents[i].Flags&Present != 0 {
-			s.shoot(i, int(acts[i].A), log)
-		}
+	for k := 0; k < ns; k++ {
+		i := int(shooters[k])
+		s.shoot(i, int(acts[i].A), log)
 	}
-	for i := 0; i < n; i++ {
-		if acts[i].Combat == Throw && s.Agents[i].Flags&Present != 0 {
-			s.throw(i, acts[i].A, acts[i].B, log)
-		}
+	for k := 0; k < nt; k++ {
+		i := int(throwers[k])
+		s.throw(i, acts[i].A, acts[i].B, log)
 	}
+	var live [2]int
 	for i := 0; i < n; i++ {
 		a := &s.Agents[i]
-		if a.Flags&Present != 0 && a.Wetness >= deathWetness {
+		if a.Flags&Present == 0 {
+			continue
+		}
+		if a.Wetness >= deathWetness {
 			a.Flags |= Dying
+		} else if i < g.First[1] {
+			live[0]++
+		} else {
+			live[1]++
 		}
 	}
 	if !g.Rules.NoControl {
@@ -80,7 +98,12 @@ func (s *State) Update(acts *Actions, log Logger) {
 			s.Points[1] += c1 - c0
 		}
 	}
-	s.countTeamless()
+	s.Teamless = 0
+	for p := 0; p < 2; p++ {
+		if live[p] == 0 {
+			s.Teamless++
+		}
+	}
 }
 
 func (s *State) countTeamless() {
@@ -161,13 +184,20 @@ func (s *State) doMoves(acts *Actions, log Logger) {
 			continue
 		}
 		from := int(a.Y)*g.W + int(a.X)
-		to := g.firstStep(int(a.X), int(a.Y), acts[i].MoveX, acts[i].MoveY, &occupied)
-		if to != NoStep {
-			x, y := acts[i].MoveX, acts[i].MoveY
-			if x < 0 || x >= int32(g.W) || int(y)*g.W+int(x) != to { // not the direct step
+		x, y := acts[i].MoveX, acts[i].MoveY
+		dx, dy := x-int32(a.X), y-int32(a.Y)
+		to := int(y)*g.W + int(x)
+		// the direct step to a floor neighbour (what searches ask) needs no
+		// path search: see firstStep
+		if !(x >= 0 && x < int32(g.W) && y >= 0 && y < int32(g.H) && dx*dx+dy*dy == 1 && g.Tiles[to] == Floor) {
+			to = g.firstStep(int(a.X), int(a.Y), x, y, &occupied)
+			if to != NoStep {
 				x, y = int32(to%g.W), int32(to/g.W)
 			}
-			steps[ns] = step{slot: int8(i), x: int8(x), y: int8(y), from: int16(from), to: int16(to)}
+		}
+		if to != NoStep {
+			st := &steps[ns]
+			st.slot, st.x, st.y, st.from, st.to = int8(i), int8(x), int8(y), int16(from), int16(to)
 			ns++
 			staticCells.Remove(from)
 		}
@@ -178,42 +208,52 @@ func (s *State) doMoves(acts *Actions, log Logger) {
 	// Round one: steps into a static agent, then, among the others, steps
 	// onto the same cell as another step or swapping with another step.
 	var dead, cancel uint32
+	var targets, shared, froms CellSet
 	for i := 0; i < ns; i++ {
-		if staticCells.Has(int(steps[i].to)) {
+		to := int(steps[i].to)
+		if staticCells.Has(to) {
 			dead |= 1 << uint(i)
+			continue
 		}
+		if targets.Has(to) {
+			shared.Add(to)
+		}
+		targets.Add(to)
+		froms.Add(int(steps[i].from))
 	}
 	cancel = dead
 	for i := 0; i < ns; i++ {
+		m := &steps[i]
 		if dead&(1<<uint(i)) != 0 {
 			continue
 		}
-		m := &steps[i]
-		for j := 0; j < ns; j++ {
-			o := &steps[j]
-			if j == i || dead&(1<<uint(j)) != 0 {
-				continue
-			}
-			if o.to == m.to || o.to == m.from && m.to == o.from {
-				cancel |= 1 << uint(j)
+		if shared.Has(int(m.to)) {
+			cancel |= 1 << uint(i)
+			continue
+		}
+		if froms.Has(int(m.to)) {
+			for j := 0; j < ns; j++ {
+				if o := &steps[j]; j != i && dead&(1<<uint(j)) == 0 && o.from == m.to && o.to == m.from {
+					cancel |= 1 << uint(i)
+				}
 			}
 		}
 	}
 	// Cascade: a step into the cell of an agent whose step was just cancelled.
 	for cancel != 0 {
 		dead |= cancel
-		var next uint32
+		var left CellSet
 		for i := 0; i < ns; i++ {
-			if cancel&(1<<uint(i)) == 0 {
-				continue
-			}
-			for j := 0; j < ns; j++ {
-				if dead&(1<<uint(j)) == 0 && steps[j].to == steps[i].from {
-					next |= 1 << uint(j)
-				}
+			if cancel&(1<<uint(i)) != 0 {
+				left.Add(int(steps[i].from))
 			}
 		}
-		cancel = next
+		cancel = 0
+		for j := 0; j < ns; j++ {
+			if dead&(1<<uint(j)) == 0 && left.Has(int(steps[j].to)) {
+				cancel |= 1 << uint(j)
+			}
+		}
 	}
 	for i := 0; i < ns; i++ {
 		if dead&(1<<uint(i)) == 0 {

@@ -153,6 +153,26 @@ func TestTerritoryMatchesPlainRule(t *testing.T) {
 	}
 }
 
+func TestTerritoryOfLargeTeamsMatchesPlainRule(t *testing.T) {
+	var teams [2][][2]int
+	for k := 0; k < 8; k++ {
+		teams[0] = append(teams[0], [2]int{k % 3, k})
+		teams[1] = append(teams[1], [2]int{14 - k%4, 11 - k})
+	}
+	_, s := testGame(emptyRows(15, 12), teams)
+	s.Agents[3].Wetness = 60
+	s.Agents[9].Wetness = 70
+	c0, c1 := s.territory()
+	var want [2]int32
+	for _, o := range s.ControlGrid() {
+		if o >= 0 {
+			want[o]++
+		}
+	}
+	assert.Equal(t, want, [2]int32{c0, c1})
+	assert.NotZero(t, c0)
+}
+
 func TestPathFirstStep(t *testing.T) {
 	rows := []string{
 		"00000000",

@@ -100,30 +100,46 @@ func (m *Match) Play() error {
 			}
 		}
 		ref.EndTurn()
-		tl.Turn = int(ref.State.Turn)
-		tl.Summary = append([]string{}, ref.Summary...)
-		tl.State = stateOf(ref)
-		tl.Control = controlRows(&ref.State)
-		m.replayLog = append(m.replayLog, tl)
+		m.replayLog = append(m.replayLog, turnRecord(ref, tl))
 	}
-	m.Result, m.Texts = ref.Result()
-	m.Reasons = ref.Reason
-	m.LastTurn = int(ref.State.Turn)
-	m.replayLog = append(m.replayLog, traceLine{Type: "end", LastTurn: m.LastTurn, Scores: &m.Result,
-		Texts: &m.Texts, Deactivated: &m.Reasons, Summary: []string{}})
+	end := endRecord(ref)
+	m.replayLog = append(m.replayLog, end)
+	m.Result, m.Texts, m.Reasons = *end.Scores, *end.Texts, *end.Deactivated
+	m.LastTurn = end.LastTurn
 	if m.ReplayTo == "" {
 		return nil
 	}
-	return atomicfile.WriteFunc(m.ReplayTo, 0o644, func(w io.Writer) error {
-		enc := json.NewEncoder(w)
-		enc.SetEscapeHTML(false)
-		for i := range m.replayLog {
-			if err := enc.Encode(&m.replayLog[i]); err != nil {
-				return err
-			}
+	return atomicfile.WriteFunc(m.ReplayTo, 0o644, func(w io.Writer) error { return writeTrace(w, m.replayLog) })
+}
+
+// turnRecord completes a turn line (inputs and outputs filled) once the
+// referee has closed the turn.
+func turnRecord(ref *waterfight.Referee, tl traceLine) traceLine {
+	tl.Turn = int(ref.State.Turn)
+	tl.Summary = append([]string{}, ref.Summary...)
+	tl.State = stateOf(ref)
+	tl.Control = controlRows(&ref.State)
+	return tl
+}
+
+// endRecord is the end line of a finished game.
+func endRecord(ref *waterfight.Referee) traceLine {
+	scores, texts := ref.Result()
+	reasons := ref.Reason
+	return traceLine{Type: "end", LastTurn: int(ref.State.Turn), Scores: &scores, Texts: &texts,
+		Deactivated: &reasons, Summary: []string{}}
+}
+
+// writeTrace writes lines as JSON lines, the traces' format.
+func writeTrace(w io.Writer, lines []traceLine) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	for i := range lines {
+		if err := enc.Encode(&lines[i]); err != nil {
+			return err
 		}
-		return nil
-	})
+	}
+	return nil
 }
 
 // runReferee is `cgbots waterfight referee`.

@@ -16,7 +16,7 @@ import (
 func main() {
 	seed := flag.Uint64("seed", 1, "random seed of the search")
 	nodes := flag.Int64("nodes", 0, "genomes scored per turn (0: search until the time limit)")
-	ms := flag.Int("ms", 40, "time per turn in milliseconds when -nodes is 0")
+	ms := flag.Int("ms", 30, "time per turn in milliseconds when -nodes is 0")
 	flag.Parse()
 	ga := waterfight.NewGenetic(*seed)
 	first := true
