@@ -14,20 +14,32 @@ type Strategy interface {
 }
 
 // Weights of the evaluation, in board cells.
-const (
-	pawnWeight      = 60.0 // controlling a pawn
-	surfaceWeight   = 6.0  // each surface cell in our colour, on any pawn
-	paintWeight     = 0.3  // a unit of paint: below 1, so paint is worth spending on cells
-	potentialWeight = 0.4  // cells a pawn could paint next turn from where it stands
-	distanceWeight  = 1.0  // each move still needed to reach a good shooting place
-	goodPotential   = 5    // a centre with this many cells to paint is a good place
-)
+type Weights struct {
+	Pawn      float64 // controlling a pawn
+	Surface   float64 // each surface cell in our colour, on any pawn
+	Paint     float64 // a unit of paint: below 1, so paint is worth spending on cells
+	Potential float64 // cells a pawn could paint next turn from where it stands
+	Distance  float64 // each move still needed to reach a good shooting place
+	Threat    float64 // how likely an enemy pawn shoots through our pawn when it can
+	WeakCells int     // below this many own surface cells, a pawn of ours is at risk ...
+	Weak      float64 // ... and each missing cell costs this much more
+}
+
+// DefaultWeights are the tuned weights (see the planner's strength test).
+func DefaultWeights() Weights {
+	return Weights{Pawn: 60, Surface: 6, Paint: 0.3, Potential: 0.4, Distance: 1, Threat: 0.5, WeakCells: 7, Weak: 10}
+}
+
+// goodPotential: a centre with this many cells to paint is a good place.
+const goodPotential = 5
 
 // Planner searches our pawns' joint orders: coordinate ascent over each
 // pawn's useful orders (stand, four moves, a strip in each direction),
 // every joint order scored by simulating the turn with the rules and
 // evaluating the result. Enemy pawns are assumed to stand still.
 type Planner struct {
+	W Weights
+
 	sim    Game
 	orders []Order
 	dist   []int // moves from each centre to a good shooting place
@@ -35,7 +47,7 @@ type Planner struct {
 }
 
 // NewPlanner returns a planner; it keeps buffers between turns.
-func NewPlanner() *Planner { return &Planner{} }
+func NewPlanner() *Planner { return &Planner{W: DefaultWeights()} }
 
 // Decide plans on the tracker's belief state.
 func (pl *Planner) Decide(t *Tracker, b *clock.Budget) []PawnOrder {
@@ -221,6 +233,7 @@ func (pl *Planner) value(g *Game, orders []Order) float64 {
 
 // evaluate scores a state for Mine, in board cells.
 func (pl *Planner) evaluate(g *Game) float64 {
+	w := &pl.W
 	v := 0.0
 	for _, c := range g.Cells {
 		switch c {
@@ -232,16 +245,61 @@ func (pl *Planner) evaluate(g *Game) float64 {
 	}
 	for i := range g.Pawns {
 		p := &g.Pawns[i]
-		v += surfaceWeight * float64(g.SurfaceCount(i, Mine))
+		own := g.SurfaceCount(i, Mine)
+		v += w.Surface * float64(own)
 		if p.Owner != Mine {
-			v -= pawnWeight
+			v -= w.Pawn
 			continue
 		}
-		v += pawnWeight + paintWeight*float64(p.Paint) +
-			potentialWeight*float64(shotPotential(g, p.Row, p.Col, Mine))
+		v += w.Pawn + w.Paint*float64(p.Paint) + w.Potential*float64(shotPotential(g, p.Row, p.Col, Mine))
+		if own < w.WeakCells {
+			v -= w.Weak * float64(w.WeakCells-own)
+		}
 		if d := pl.dist[p.Row*g.Board.M+p.Col]; d > 0 {
-			v -= distanceWeight * float64(d)
+			v -= w.Distance * float64(d)
+		}
+		if w.Threat > 0 {
+			v -= w.Threat * threatLoss(g, i, own, w)
 		}
 	}
 	return v
+}
+
+// threatLoss is what our pawn i (own surface cells of our colour) would
+// lose to the worst strip one enemy pawn standing where it stands could
+// shoot through it next turn: the pawn itself if that strip takes it over,
+// else the surface cells it repaints.
+func threatLoss(g *Game, i, own int, w *Weights) float64 {
+	p := &g.Pawns[i]
+	r, k, side := g.P.R, g.P.K, g.P.Side()
+	surf := g.SurfaceOf(i)
+	worst := 0
+	for j := range g.Pawns {
+		e := &g.Pawns[j]
+		if e.Owner == Mine || abs(e.Row-p.Row) > r+k+r || abs(e.Col-p.Col) > r+k+r {
+			continue
+		}
+		for d := Up; d <= Left; d++ {
+			dr, dc := d.Step()
+			r0, c0 := StripStart(e.Row, e.Col, r, d)
+			length := g.Board.StripLength(e.Row, e.Col, d, k)
+			hit := 0
+			for s := 0; s < length; s++ {
+				row, col := r0+dr*s, c0+dc*s
+				if abs(row-p.Row) <= r && abs(col-p.Col) <= r && surf[(row-p.Row+r)*side+col-p.Col+r] == Mine {
+					hit++
+				}
+			}
+			if hit > worst {
+				worst = hit
+			}
+		}
+	}
+	if worst == 0 {
+		return 0
+	}
+	if 2*(own-worst) < side*side {
+		return 2 * w.Pawn
+	}
+	return w.Surface * float64(worst)
 }

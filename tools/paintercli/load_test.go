@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"cgbots/internal/rng"
-	"cgbots/painter"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -75,27 +74,13 @@ func TestLoad35Teams(t *testing.T) {
 // default board size, every pawn with an order.
 func BenchmarkProcess595Games(b *testing.B) {
 	cfg := DefaultServerConfig()
-	cfg.Teams = DemoTeams(35)
-	cfg.Seed = 1
-	s, err := NewServer(cfg)
+	cfg.Teams, cfg.Seed = DemoTeams(35), 1
+	s, err := newIdleServer(cfg)
 	require.NoError(b, err)
-	prep, err := s.prepareTournament()
-	require.NoError(b, err)
-	s.installTournament(prep, time.Now())
 	r := rng.New(1)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		for _, row := range s.arenas {
-			for _, a := range row {
-				for k := range a.orders {
-					d := painter.Dir(1 + r.Intn(4))
-					a.orders[k] = painter.Order{Kind: painter.Move, Dir: d}
-					if r.Intn(2) == 0 {
-						a.orders[k] = painter.Order{Kind: painter.Shoot, Dir: d, Range: 1 + r.Intn(10)}
-					}
-				}
-			}
-		}
+		s.randomOrders(r)
 		s.process()
 	}
 	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N)/1000, "ms/turn")
