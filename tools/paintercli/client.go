@@ -59,18 +59,23 @@ func isCode(err error, code int) bool {
 
 // player is a client's state; it survives reconnections.
 type player struct {
-	cfg      ClientConfig
-	conn     net.Conn
-	r        *bufio.Reader
-	w        *bufio.Writer
-	params   painter.Params
-	arenas   int
-	trackers []*painter.Tracker
-	plans    []painter.Strategy
-	ready    bool // trackers describe the current tournament
-	lastLeft int  // turns left seen in the previous game turn, 0 if none
-	stale    []bool
+	cfg       ClientConfig
+	conn      net.Conn
+	r         *bufio.Reader
+	w         *bufio.Writer
+	params    painter.Params
+	arenas    int
+	trackers  []*painter.Tracker
+	plans     []painter.Strategy
+	ready     bool   // trackers describe the current tournament
+	lastLeft  int    // turns left seen in the previous game turn, 0 if none
+	stale     []bool // diffs of the game were missed: refresh it when allowed
+	sinceFull []int  // game turns since the game's last full board
 }
+
+// fullInterval is the protocol's spacing of GET_ARENAS for one game: the
+// bot refreshes every game's board that often, to recover from anything.
+const fullInterval = 30
 
 // RunClient plays every game of every tournament until cfg.Stop is closed,
 // reconnecting after errors. It returns only ErrLoginRefused or nil.
@@ -243,6 +248,7 @@ func (p *player) build(boards [][]string, pawns [][]painter.PawnInfo, atStart bo
 	p.trackers = make([]*painter.Tracker, p.arenas)
 	p.plans = make([]painter.Strategy, p.arenas)
 	p.stale = make([]bool, p.arenas)
+	p.sinceFull = make([]int, p.arenas)
 	for a := range p.trackers {
 		p.trackers[a] = painter.NewTracker(p.params, boards[a], pawns[a], atStart)
 		p.plans[a], _ = newStrategy(p.cfg.Strategy, p.cfg.Seed+uint64(a))
@@ -251,7 +257,7 @@ func (p *player) build(boards [][]string, pawns [][]painter.PawnInfo, atStart bo
 
 // playTurn brings the trackers up to date and sends every game's orders.
 func (p *player) playTurn(st status) error {
-	if p.lastLeft != 0 && st.left >= p.lastLeft { // a new tournament we missed the break of
+	if p.lastLeft != 0 && st.left > p.lastLeft { // a new tournament we missed the break of
 		p.trackers = nil
 	}
 	missed := p.lastLeft != 0 && st.left != p.lastLeft-1
@@ -282,7 +288,8 @@ func (p *player) play(st status, pawns [][]painter.PawnInfo, diffs [][]diff, mis
 			p.trackers[a].ApplyDiff(d.row, d.col, d.ch)
 		}
 		p.stale[a] = p.stale[a] || missed
-		if p.stale[a] {
+		p.sinceFull[a]++
+		if p.stale[a] || p.sinceFull[a] >= fullInterval {
 			stale = append(stale, a+1)
 		}
 	}
@@ -291,7 +298,7 @@ func (p *player) play(st status, pawns [][]painter.PawnInfo, diffs [][]diff, mis
 		if err == nil {
 			for i, a := range stale {
 				p.trackers[a-1].SetView(boards[i])
-				p.stale[a-1] = false
+				p.stale[a-1], p.sinceFull[a-1] = false, 0
 			}
 		} else if !isCode(err, 210) {
 			return err

@@ -25,7 +25,7 @@ func TestClientsPlayAndReconnect(t *testing.T) {
 		go func(team Team, strategy string) {
 			defer wg.Done()
 			err := RunClient(ClientConfig{Addr: s.Addr(), Login: team.Login, Pass: team.Pass, Strategy: strategy,
-				Stop: stop, Retry: 10 * time.Millisecond})
+				Stop: stop, Retry: 10 * time.Millisecond, Log: testLog{t}})
 			assert.NoError(t, err)
 		}(cfg.Teams[i], strategy)
 	}
@@ -93,3 +93,7 @@ func TestClientSurvivesAGarbageServer(t *testing.T) {
 	close(stop)
 	assert.NoError(t, <-done)
 }
+
+type testLog struct{ t *testing.T }
+
+func (l testLog) Write(b []byte) (int, error) { l.t.Log(string(b)); return len(b), nil }
