@@ -40,10 +40,8 @@ const goodPotential = 5
 type Planner struct {
 	W Weights
 
-	sim    Game
-	orders []Order
-	dist   []int // moves from each centre to a good shooting place
-	queue  []int
+	sim  Game
+	maps fieldMaps // of the state being planned
 }
 
 // NewPlanner returns a planner; it keeps buffers between turns.
@@ -66,7 +64,7 @@ func (pl *Planner) Plan(g *Game, b *clock.Budget) []PawnOrder {
 	if len(mine) == 0 {
 		return nil
 	}
-	pl.dist = distanceMap(g, goodPotential, pl.dist, &pl.queue)
+	pl.maps.compute(g, goodPotential)
 	actions := make([][]Order, len(mine))
 	for k, i := range mine {
 		actions[k] = CandidateOrders(g, i)
@@ -187,22 +185,35 @@ func shotPotential(g *Game, row, col int, c Colour) int {
 	return best
 }
 
-// distanceMap returns, for every centre a pawn fits on, the number of moves
-// to the nearest centre with a shot potential of at least good for Mine
-// (falling back to any potential when there is none); -1 if unreachable.
-func distanceMap(g *Game, good int, dist []int, queue *[]int) []int {
+// fieldMaps fills, for every centre a pawn fits on, its shot potential
+// for Mine and the number of moves to the nearest centre with a potential
+// of at least good (falling back to lower thresholds when there is none;
+// -1 if unreachable).
+type fieldMaps struct {
+	potential []int
+	dist      []int
+	queue     []int
+}
+
+func (f *fieldMaps) compute(g *Game, good int) {
 	b := g.Board
 	n := b.N * b.M
-	if cap(dist) < n {
-		dist = make([]int, n)
+	if cap(f.dist) < n {
+		f.dist, f.potential = make([]int, n), make([]int, n)
 	}
-	dist = dist[:n]
+	f.dist, f.potential = f.dist[:n], f.potential[:n]
+	for c := range f.potential {
+		f.potential[c] = 0
+		if b.fits[c] {
+			f.potential[c] = shotPotential(g, c/b.M, c%b.M, Mine)
+		}
+	}
 	for threshold := good; threshold >= 1; threshold = threshold / 2 {
-		q := (*queue)[:0]
-		for c := range dist {
-			dist[c] = -1
-			if b.fits[c] && shotPotential(g, c/b.M, c%b.M, Mine) >= threshold {
-				dist[c] = 0
+		q := f.queue[:0]
+		for c := range f.dist {
+			f.dist[c] = -1
+			if b.fits[c] && f.potential[c] >= threshold {
+				f.dist[c] = 0
 				q = append(q, c)
 			}
 		}
@@ -211,18 +222,17 @@ func distanceMap(g *Game, good int, dist []int, queue *[]int) []int {
 			for d := Up; d <= Left; d++ {
 				dr, dc := d.Step()
 				nc := c + dr*b.M + dc
-				if nc >= 0 && nc < n && b.fits[nc] && dist[nc] < 0 {
-					dist[nc] = dist[c] + 1
+				if nc >= 0 && nc < n && b.fits[nc] && f.dist[nc] < 0 {
+					f.dist[nc] = f.dist[c] + 1
 					q = append(q, nc)
 				}
 			}
 		}
-		*queue = q
+		f.queue = q
 		if len(q) > 0 {
 			break
 		}
 	}
-	return dist
 }
 
 func (pl *Planner) value(g *Game, orders []Order) float64 {
@@ -255,7 +265,7 @@ func (pl *Planner) evaluate(g *Game) float64 {
 		if own < w.WeakCells {
 			v -= w.Weak * float64(w.WeakCells-own)
 		}
-		if d := pl.dist[p.Row*g.Board.M+p.Col]; d > 0 {
+		if d := pl.maps.dist[p.Row*g.Board.M+p.Col]; d > 0 {
 			v -= w.Distance * float64(d)
 		}
 		if w.Threat > 0 {
