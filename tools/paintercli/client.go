@@ -23,8 +23,11 @@ type ClientConfig struct {
 	Seed              uint64
 	Log               io.Writer
 	Stop              <-chan struct{} // closing it ends RunClient
-	Retry             time.Duration   // pause before reconnecting
+	Retry             time.Duration   // first pause before reconnecting; doubles while connecting fails
 }
+
+// maxRetry bounds the pause between reconnection attempts.
+const maxRetry = 5 * time.Second
 
 // ErrLoginRefused ends a client: retrying the same password is pointless.
 var ErrLoginRefused = errors.New("login refused")
@@ -68,6 +71,7 @@ type player struct {
 	trackers  []*painter.Tracker
 	plans     []painter.Strategy
 	ready     bool   // trackers describe the current tournament
+	loggedIn  bool   // the current session got past the login
 	lastLeft  int    // turns left seen in the previous game turn, 0 if none
 	stale     []bool // diffs of the game were missed: refresh it when allowed
 	sinceFull []int  // game turns since the game's last full board
@@ -95,10 +99,17 @@ func RunClient(cfg ClientConfig) error {
 		return err
 	}
 	p := &player{cfg: cfg}
+	wait := cfg.Retry
 	for {
+		p.loggedIn = false
 		err := p.session()
 		if p.conn != nil {
 			p.conn.Close()
+		}
+		if p.loggedIn {
+			wait = cfg.Retry
+		} else if wait *= 2; wait > maxRetry {
+			wait = maxRetry
 		}
 		if errors.Is(err, ErrLoginRefused) {
 			return err
@@ -108,11 +119,11 @@ func RunClient(cfg ClientConfig) error {
 			return nil
 		default:
 		}
-		fmt.Fprintf(cfg.Log, "%s: %v; reconnecting\n", cfg.Login, err)
+		fmt.Fprintf(cfg.Log, "%s: %v; reconnecting in %v\n", cfg.Login, err, wait)
 		select {
 		case <-cfg.Stop:
 			return nil
-		case <-time.After(cfg.Retry):
+		case <-time.After(wait):
 		}
 	}
 }
@@ -150,6 +161,7 @@ func (p *player) session() error {
 		}
 		return err
 	}
+	p.loggedIn = true
 	nums, err := p.query("GET_CONSTANTS", 1)
 	if err != nil {
 		return err
