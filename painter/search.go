@@ -1,6 +1,9 @@
 package painter
 
-import "cgbots/internal/clock"
+import (
+	"cgbots/internal/clock"
+	"cgbots/internal/rng"
+)
 
 // PawnOrder is an order for our pawn with this id.
 type PawnOrder struct {
@@ -42,10 +45,11 @@ type Planner struct {
 
 	sim  Game
 	maps fieldMaps // of the state being planned
+	rand *rng.Rand
 }
 
 // NewPlanner returns a planner; it keeps buffers between turns.
-func NewPlanner() *Planner { return &Planner{W: DefaultWeights()} }
+func NewPlanner() *Planner { return &Planner{W: DefaultWeights(), rand: rng.New(1)} }
 
 // Decide plans on the tracker's belief state.
 func (pl *Planner) Decide(t *Tracker, b *clock.Budget) []PawnOrder {
@@ -94,7 +98,35 @@ func (pl *Planner) Plan(g *Game, b *clock.Budget) []PawnOrder {
 			break
 		}
 	}
+	pl.unstick(g, mine, actions, orders)
 	return collect(g, mine, orders)
+}
+
+// unstick sends, one time in two, each idle pawn of ours that has nothing
+// to shoot but somewhere to go on a random move: two pawns each blocking
+// the other's way are a local optimum the ascent cannot leave, and would
+// otherwise wait for ever.
+func (pl *Planner) unstick(g *Game, mine []int, actions [][]Order, orders []Order) {
+	m := g.Board.M
+	for k, i := range mine {
+		p := &g.Pawns[i]
+		if orders[i].Kind != NoOrder || pl.maps.dist[p.Row*m+p.Col] <= 0 {
+			continue
+		}
+		var moves []Order
+		for _, o := range actions[k] {
+			if o.Kind == Shoot {
+				moves = nil
+				break
+			}
+			if o.Kind == Move {
+				moves = append(moves, o)
+			}
+		}
+		if len(moves) > 0 && pl.rand.Intn(2) == 0 {
+			orders[i] = moves[pl.rand.Intn(len(moves))]
+		}
+	}
 }
 
 func collect(g *Game, mine []int, orders []Order) []PawnOrder {
@@ -187,8 +219,8 @@ func shotPotential(g *Game, row, col int, c Colour) int {
 
 // fieldMaps fills, for every centre a pawn fits on, its shot potential
 // for Mine and the number of moves to the nearest centre with a potential
-// of at least good (falling back to lower thresholds when there is none;
-// -1 if unreachable).
+// of at least good (falling back to lower thresholds in regions without
+// one; -1 where nothing is left to paint).
 type fieldMaps struct {
 	potential []int
 	dist      []int
@@ -208,11 +240,15 @@ func (f *fieldMaps) compute(g *Game, good int) {
 			f.potential[c] = shotPotential(g, c/b.M, c%b.M, Mine)
 		}
 	}
+	for c := range f.dist {
+		f.dist[c] = -1
+	}
+	// Centres reached from no good place (another region of the board) get
+	// their distance to the best places their region has.
 	for threshold := good; threshold >= 1; threshold = threshold / 2 {
 		q := f.queue[:0]
 		for c := range f.dist {
-			f.dist[c] = -1
-			if b.fits[c] && f.potential[c] >= threshold {
+			if f.dist[c] < 0 && b.fits[c] && f.potential[c] >= threshold {
 				f.dist[c] = 0
 				q = append(q, c)
 			}
@@ -229,9 +265,6 @@ func (f *fieldMaps) compute(g *Game, good int) {
 			}
 		}
 		f.queue = q
-		if len(q) > 0 {
-			break
-		}
 	}
 }
 
@@ -265,8 +298,11 @@ func (pl *Planner) evaluate(g *Game) float64 {
 		if own < w.WeakCells {
 			v -= w.Weak * float64(w.WeakCells-own)
 		}
-		if d := pl.maps.dist[p.Row*g.Board.M+p.Col]; d > 0 {
+		switch d := pl.maps.dist[p.Row*g.Board.M+p.Col]; {
+		case d > 0:
 			v -= w.Distance * float64(d)
+		case d < 0: // nothing to paint from anywhere around: worse than any way there
+			v -= w.Distance * float64(g.Board.N+g.Board.M)
 		}
 		if w.Threat > 0 {
 			v -= w.Threat * threatLoss(g, i, own, w)

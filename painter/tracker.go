@@ -19,6 +19,7 @@ type Tracker struct {
 	Mine  []PawnInfo
 
 	enemies   map[int][]int // enemy pawn id -> candidate centre cells
+	estimate  map[int]int   // enemy pawn id -> its likeliest centre
 	lastMine  map[int]int   // our pawn id -> its centre cell last turn
 	marks     []int         // scratch for candidate deduplication
 	markStamp int
@@ -46,7 +47,7 @@ func NewTracker(p Params, rows []string, mine []PawnInfo, atStart bool) *Tracker
 		}
 	}
 	t := &Tracker{P: p, Board: NewBoard(n, m, p.R, blocked), View: view,
-		enemies: map[int][]int{}, lastMine: map[int]int{}, marks: make([]int, n*m)}
+		enemies: map[int][]int{}, estimate: map[int]int{}, lastMine: map[int]int{}, marks: make([]int, n*m)}
 	t.SetPawns(mine)
 	if atStart {
 		np := len(mine)
@@ -55,7 +56,8 @@ func NewTracker(p Params, rows []string, mine []PawnInfo, atStart bool) *Tracker
 			if q.ID > np {
 				id = q.ID - np
 			}
-			t.enemies[id] = []int{(n-1-q.Row)*m + m - 1 - q.Col}
+			c := (n-1-q.Row)*m + m - 1 - q.Col
+			t.enemies[id], t.estimate[id] = []int{c}, c
 		}
 	}
 	return t
@@ -85,10 +87,11 @@ func (t *Tracker) SetPawns(mine []PawnInfo) {
 	for _, q := range mine {
 		now[q.ID] = true
 		delete(t.enemies, q.ID)
+		delete(t.estimate, q.ID)
 	}
 	for id, c := range t.lastMine {
 		if !now[id] {
-			t.enemies[id] = []int{c}
+			t.enemies[id], t.estimate[id] = []int{c}, c
 		}
 	}
 	t.lastMine = map[int]int{}
@@ -132,8 +135,27 @@ func (t *Tracker) Infer() {
 			}
 		}
 		t.enemies[id] = next
+		t.estimate[id] = t.likeliest(next, t.estimate[id])
 	}
 }
+
+// likeliest picks the candidate showing most of the enemy's colour (a
+// pawn's surface mostly is), nearest to the previous estimate on ties.
+func (t *Tracker) likeliest(cands []int, prev int) int {
+	m := t.Board.M
+	best, bestScore := -1, 0
+	for _, c := range cands {
+		score := continuityWeight*t.theirsUnder(c) - abs(c/m-prev/m) - abs(c%m-prev%m)
+		if best < 0 || score > bestScore {
+			best, bestScore = c, score
+		}
+	}
+	return best
+}
+
+// continuityWeight: one more cell of the enemy's colour under a candidate
+// outweighs this many cells of distance from the previous estimate.
+const continuityWeight = 64
 
 func (t *Tracker) plausible(c int) bool {
 	b, r := t.Board, t.P.R
@@ -165,7 +187,7 @@ const maxBelievedCandidates = 12
 
 // Belief builds the game state the search plays on: the visible colours,
 // our pawns exactly, and each well-located enemy pawn at its likeliest
-// centre (the candidate showing most of the enemy colour) with the surface
+// centre with the surface
 // we see there. Board cells under enemy pawns are unknown; they are taken
 // as the enemy's colour.
 func (t *Tracker) Belief() *Game {
@@ -189,12 +211,7 @@ func (t *Tracker) Belief() *Game {
 		if len(cands) == 0 || len(cands) > maxBelievedCandidates {
 			continue
 		}
-		best, bestScore := -1, -1
-		for _, c := range cands {
-			if s := t.theirsUnder(c); s > bestScore || (s == bestScore && c < best) {
-				best, bestScore = c, s
-			}
-		}
+		best := t.estimate[id]
 		row, col := best/b.M, best%b.M
 		if g.PawnAt(row, col) >= 0 || t.overlapsPawn(g, row, col) {
 			continue
