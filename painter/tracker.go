@@ -18,10 +18,11 @@ type Tracker struct {
 	View  []byte // 'X', '.', '1', '2' per cell
 	Mine  []PawnInfo
 
-	enemies   map[int][]int // enemy pawn id -> candidate centre cells
-	estimate  map[int]int   // enemy pawn id -> its likeliest centre
-	lastMine  map[int]int   // our pawn id -> its centre cell last turn
-	marks     []int         // scratch for candidate deduplication
+	enemies   map[int][]int  // enemy pawn id -> candidate centre cells
+	estimate  map[int]int    // enemy pawn id -> its likeliest centre
+	pattern   map[int][]byte // enemy pawn id -> the view under its estimate: its surface
+	lastMine  map[int]int    // our pawn id -> its centre cell last turn
+	marks     []int          // scratch for candidate deduplication
 	markStamp int
 }
 
@@ -47,7 +48,7 @@ func NewTracker(p Params, rows []string, mine []PawnInfo, atStart bool) *Tracker
 		}
 	}
 	t := &Tracker{P: p, Board: NewBoard(n, m, p.R, blocked), View: view,
-		enemies: map[int][]int{}, estimate: map[int]int{}, lastMine: map[int]int{}, marks: make([]int, n*m)}
+		enemies: map[int][]int{}, estimate: map[int]int{}, pattern: map[int][]byte{}, lastMine: map[int]int{}, marks: make([]int, n*m)}
 	t.SetPawns(mine)
 	if atStart {
 		np := len(mine)
@@ -135,17 +136,41 @@ func (t *Tracker) Infer() {
 			}
 		}
 		t.enemies[id] = next
-		t.estimate[id] = t.likeliest(next, t.estimate[id])
+		t.estimate[id] = t.likeliest(next, t.estimate[id], t.pattern[id])
+		t.pattern[id] = t.viewUnder(t.estimate[id], t.pattern[id][:0])
 	}
 }
 
-// likeliest picks the candidate showing most of the enemy's colour (a
-// pawn's surface mostly is), nearest to the previous estimate on ties.
-func (t *Tracker) likeliest(cands []int, prev int) int {
-	m := t.Board.M
+// viewUnder appends the view of the square centred on c to buf.
+func (t *Tracker) viewUnder(c int, buf []byte) []byte {
+	b, r := t.Board, t.P.R
+	row, col := c/b.M, c%b.M
+	for i := row - r; i <= row+r; i++ {
+		buf = append(buf, t.View[i*b.M+col-r:i*b.M+col+r+1]...)
+	}
+	return buf
+}
+
+// likeliest picks the candidate whose view looks most like the pawn's
+// surface (its last seen pattern, else the enemy's colour), nearest to the
+// previous estimate on ties.
+func (t *Tracker) likeliest(cands []int, prev int, pattern []byte) int {
+	b, r := t.Board, t.P.R
+	m := b.M
 	best, bestScore := -1, 0
 	for _, c := range cands {
-		score := continuityWeight*t.theirsUnder(c) - abs(c/m-prev/m) - abs(c%m-prev%m)
+		row, col := c/m, c%m
+		like, k := 0, 0
+		for i := row - r; i <= row+r; i++ {
+			for j := col - r; j <= col+r; j++ {
+				ch := t.View[i*m+j]
+				if (len(pattern) > k && ch == pattern[k]) || (len(pattern) == 0 && ch == '2') {
+					like++
+				}
+				k++
+			}
+		}
+		score := continuityWeight*like - abs(row-prev/m) - abs(col-prev%m)
 		if best < 0 || score > bestScore {
 			best, bestScore = c, score
 		}
@@ -226,20 +251,6 @@ func (t *Tracker) Belief() *Game {
 		}
 	}
 	return g
-}
-
-func (t *Tracker) theirsUnder(c int) int {
-	b, r := t.Board, t.P.R
-	row, col := c/b.M, c%b.M
-	n := 0
-	for i := row - r; i <= row+r; i++ {
-		for j := col - r; j <= col+r; j++ {
-			if t.View[i*b.M+j] == '2' {
-				n++
-			}
-		}
-	}
-	return n
 }
 
 func (t *Tracker) overlapsPawn(g *Game, row, col int) bool {

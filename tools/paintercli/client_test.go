@@ -6,17 +6,22 @@ import (
 	"testing"
 	"time"
 
+	"cgbots/painter"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
 // TestClientsPlayAndReconnect runs our bot against the greedy baseline over
 // TCP, drops the bot's connection twice mid-tournament, and checks that it
-// came back and still won.
+// came back and still won, as it does in memory on this board. (A bot that
+// lost its trackers on reconnecting lost this game.)
 func TestClientsPlayAndReconnect(t *testing.T) {
 	cfg := testConfig()
 	cfg.Teams = cfg.Teams[:2]
-	cfg.Turn, cfg.Break, cfg.Turns, cfg.Tournaments = 20*time.Millisecond, 100*time.Millisecond, 100, 1
+	cfg.Turn, cfg.Break, cfg.Turns, cfg.Tournaments, cfg.Seed = 20*time.Millisecond, 100*time.Millisecond, 100, 1, 2
+	ours, greedy := painter.PlayLocal(initialGame(cfg), painter.NewPlanner(), &painter.Greedy{}, cfg.Turns, 1<<20)
+	require.Greater(t, ours, 2*greedy, "in memory")
 	s := startServer(t, cfg)
 	stop := make(chan struct{})
 	var wg sync.WaitGroup
