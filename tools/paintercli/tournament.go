@@ -5,12 +5,9 @@ import (
 	"fmt"
 	"io"
 	"net"
-	"os"
-	"os/signal"
 	"sort"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	"cgbots/tools/internal/match"
@@ -163,15 +160,8 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	cfg.Log = stdout
-	interrupt := make(chan struct{})
-	sig := make(chan os.Signal, 1)
-	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
-	defer signal.Stop(sig)
-	go func() {
-		if _, ok := <-sig; ok {
-			close(interrupt)
-		}
-	}()
+	interrupt, stop := interrupted()
+	defer stop()
 	res, err := RunTournament(cfg, bots, stderr, interrupt)
 	if err != nil {
 		return err
