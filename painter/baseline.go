@@ -9,8 +9,7 @@ import (
 // changes most cells; when no strip changes at least minGreedyGain cells it
 // walks toward the nearest place where one would.
 type Greedy struct {
-	dist  []int
-	queue []int
+	maps fieldMaps
 }
 
 const minGreedyGain = 3
@@ -18,13 +17,13 @@ const minGreedyGain = 3
 // Decide implements Strategy.
 func (gr *Greedy) Decide(t *Tracker, _ *clock.Budget) []PawnOrder {
 	g := t.Belief()
-	gr.dist = distanceMap(g, goodPotential, gr.dist, &gr.queue)
+	gr.maps.compute(g, goodPotential)
 	var out []PawnOrder
 	for i := range g.Pawns {
 		if g.Pawns[i].Owner != Mine {
 			continue
 		}
-		if o := greedyOrder(g, i, gr.dist); o.Kind != NoOrder {
+		if o := greedyOrder(g, i, gr.maps.dist); o.Kind != NoOrder {
 			out = append(out, PawnOrder{ID: g.Pawns[i].ID, Order: o})
 		}
 	}

@@ -1,6 +1,9 @@
 package painter
 
-import "cgbots/internal/clock"
+import (
+	"cgbots/internal/clock"
+	"cgbots/internal/rng"
+)
 
 // PawnOrder is an order for our pawn with this id.
 type PawnOrder struct {
@@ -14,28 +17,39 @@ type Strategy interface {
 }
 
 // Weights of the evaluation, in board cells.
-const (
-	pawnWeight      = 60.0 // controlling a pawn
-	surfaceWeight   = 6.0  // each surface cell in our colour, on any pawn
-	paintWeight     = 0.3  // a unit of paint: below 1, so paint is worth spending on cells
-	potentialWeight = 0.4  // cells a pawn could paint next turn from where it stands
-	distanceWeight  = 1.0  // each move still needed to reach a good shooting place
-	goodPotential   = 5    // a centre with this many cells to paint is a good place
-)
+type Weights struct {
+	Pawn      float64 // controlling a pawn
+	Surface   float64 // each surface cell in our colour, on any pawn
+	Paint     float64 // a unit of paint: below 1, so paint is worth spending on cells
+	Potential float64 // cells a pawn could paint next turn from where it stands
+	Distance  float64 // each move still needed to reach a good shooting place
+	Threat    float64 // how likely an enemy pawn shoots through our pawn when it can
+	WeakCells int     // below this many own surface cells, a pawn of ours is at risk ...
+	Weak      float64 // ... and each missing cell costs this much more
+}
+
+// DefaultWeights are the tuned weights (see the planner's strength test).
+func DefaultWeights() Weights {
+	return Weights{Pawn: 60, Surface: 6, Paint: 0.3, Potential: 0.4, Distance: 1, Threat: 0.5, WeakCells: 7, Weak: 10}
+}
+
+// goodPotential: a centre with this many cells to paint is a good place.
+const goodPotential = 5
 
 // Planner searches our pawns' joint orders: coordinate ascent over each
 // pawn's useful orders (stand, four moves, a strip in each direction),
 // every joint order scored by simulating the turn with the rules and
 // evaluating the result. Enemy pawns are assumed to stand still.
 type Planner struct {
-	sim    Game
-	orders []Order
-	dist   []int // moves from each centre to a good shooting place
-	queue  []int
+	W Weights
+
+	sim  Game
+	maps fieldMaps // of the state being planned
+	rand *rng.Rand
 }
 
 // NewPlanner returns a planner; it keeps buffers between turns.
-func NewPlanner() *Planner { return &Planner{} }
+func NewPlanner() *Planner { return &Planner{W: DefaultWeights(), rand: rng.New(1)} }
 
 // Decide plans on the tracker's belief state.
 func (pl *Planner) Decide(t *Tracker, b *clock.Budget) []PawnOrder {
@@ -54,7 +68,7 @@ func (pl *Planner) Plan(g *Game, b *clock.Budget) []PawnOrder {
 	if len(mine) == 0 {
 		return nil
 	}
-	pl.dist = distanceMap(g, goodPotential, pl.dist, &pl.queue)
+	pl.maps.compute(g, goodPotential)
 	actions := make([][]Order, len(mine))
 	for k, i := range mine {
 		actions[k] = CandidateOrders(g, i)
@@ -84,7 +98,35 @@ func (pl *Planner) Plan(g *Game, b *clock.Budget) []PawnOrder {
 			break
 		}
 	}
+	pl.unstick(g, mine, actions, orders)
 	return collect(g, mine, orders)
+}
+
+// unstick sends, one time in two, each idle pawn of ours that has nothing
+// to shoot but somewhere to go on a random move: two pawns each blocking
+// the other's way are a local optimum the ascent cannot leave, and would
+// otherwise wait for ever.
+func (pl *Planner) unstick(g *Game, mine []int, actions [][]Order, orders []Order) {
+	m := g.Board.M
+	for k, i := range mine {
+		p := &g.Pawns[i]
+		if orders[i].Kind != NoOrder || pl.maps.dist[p.Row*m+p.Col] <= 0 {
+			continue
+		}
+		var moves []Order
+		for _, o := range actions[k] {
+			if o.Kind == Shoot {
+				moves = nil
+				break
+			}
+			if o.Kind == Move {
+				moves = append(moves, o)
+			}
+		}
+		if len(moves) > 0 && pl.rand.Intn(2) == 0 {
+			orders[i] = moves[pl.rand.Intn(len(moves))]
+		}
+	}
 }
 
 func collect(g *Game, mine []int, orders []Order) []PawnOrder {
@@ -175,22 +217,39 @@ func shotPotential(g *Game, row, col int, c Colour) int {
 	return best
 }
 
-// distanceMap returns, for every centre a pawn fits on, the number of moves
-// to the nearest centre with a shot potential of at least good for Mine
-// (falling back to any potential when there is none); -1 if unreachable.
-func distanceMap(g *Game, good int, dist []int, queue *[]int) []int {
+// fieldMaps fills, for every centre a pawn fits on, its shot potential
+// for Mine and the number of moves to the nearest centre with a potential
+// of at least good (falling back to lower thresholds in regions without
+// one; -1 where nothing is left to paint).
+type fieldMaps struct {
+	potential []int
+	dist      []int
+	queue     []int
+}
+
+func (f *fieldMaps) compute(g *Game, good int) {
 	b := g.Board
 	n := b.N * b.M
-	if cap(dist) < n {
-		dist = make([]int, n)
+	if cap(f.dist) < n {
+		f.dist, f.potential = make([]int, n), make([]int, n)
 	}
-	dist = dist[:n]
+	f.dist, f.potential = f.dist[:n], f.potential[:n]
+	for c := range f.potential {
+		f.potential[c] = 0
+		if b.fits[c] {
+			f.potential[c] = shotPotential(g, c/b.M, c%b.M, Mine)
+		}
+	}
+	for c := range f.dist {
+		f.dist[c] = -1
+	}
+	// Centres reached from no good place (another region of the board) get
+	// their distance to the best places their region has.
 	for threshold := good; threshold >= 1; threshold = threshold / 2 {
-		q := (*queue)[:0]
-		for c := range dist {
-			dist[c] = -1
-			if b.fits[c] && shotPotential(g, c/b.M, c%b.M, Mine) >= threshold {
-				dist[c] = 0
+		q := f.queue[:0]
+		for c := range f.dist {
+			if f.dist[c] < 0 && b.fits[c] && f.potential[c] >= threshold {
+				f.dist[c] = 0
 				q = append(q, c)
 			}
 		}
@@ -199,18 +258,14 @@ func distanceMap(g *Game, good int, dist []int, queue *[]int) []int {
 			for d := Up; d <= Left; d++ {
 				dr, dc := d.Step()
 				nc := c + dr*b.M + dc
-				if nc >= 0 && nc < n && b.fits[nc] && dist[nc] < 0 {
-					dist[nc] = dist[c] + 1
+				if nc >= 0 && nc < n && b.fits[nc] && f.dist[nc] < 0 {
+					f.dist[nc] = f.dist[c] + 1
 					q = append(q, nc)
 				}
 			}
 		}
-		*queue = q
-		if len(q) > 0 {
-			break
-		}
+		f.queue = q
 	}
-	return dist
 }
 
 func (pl *Planner) value(g *Game, orders []Order) float64 {
@@ -221,6 +276,7 @@ func (pl *Planner) value(g *Game, orders []Order) float64 {
 
 // evaluate scores a state for Mine, in board cells.
 func (pl *Planner) evaluate(g *Game) float64 {
+	w := &pl.W
 	v := 0.0
 	for _, c := range g.Cells {
 		switch c {
@@ -232,16 +288,64 @@ func (pl *Planner) evaluate(g *Game) float64 {
 	}
 	for i := range g.Pawns {
 		p := &g.Pawns[i]
-		v += surfaceWeight * float64(g.SurfaceCount(i, Mine))
+		own := g.SurfaceCount(i, Mine)
+		v += w.Surface * float64(own)
 		if p.Owner != Mine {
-			v -= pawnWeight
+			v -= w.Pawn
 			continue
 		}
-		v += pawnWeight + paintWeight*float64(p.Paint) +
-			potentialWeight*float64(shotPotential(g, p.Row, p.Col, Mine))
-		if d := pl.dist[p.Row*g.Board.M+p.Col]; d > 0 {
-			v -= distanceWeight * float64(d)
+		v += w.Pawn + w.Paint*float64(p.Paint) + w.Potential*float64(shotPotential(g, p.Row, p.Col, Mine))
+		if own < w.WeakCells {
+			v -= w.Weak * float64(w.WeakCells-own)
+		}
+		switch d := pl.maps.dist[p.Row*g.Board.M+p.Col]; {
+		case d > 0:
+			v -= w.Distance * float64(d)
+		case d < 0: // nothing to paint from anywhere around: worse than any way there
+			v -= w.Distance * float64(g.Board.N+g.Board.M)
+		}
+		if w.Threat > 0 {
+			v -= w.Threat * threatLoss(g, i, own, w)
 		}
 	}
 	return v
+}
+
+// threatLoss is what our pawn i (own surface cells of our colour) would
+// lose to the worst strip one enemy pawn standing where it stands could
+// shoot through it next turn: the pawn itself if that strip takes it over,
+// else the surface cells it repaints.
+func threatLoss(g *Game, i, own int, w *Weights) float64 {
+	p := &g.Pawns[i]
+	r, k, side := g.P.R, g.P.K, g.P.Side()
+	surf := g.SurfaceOf(i)
+	worst := 0
+	for j := range g.Pawns {
+		e := &g.Pawns[j]
+		if e.Owner == Mine || abs(e.Row-p.Row) > r+k+r || abs(e.Col-p.Col) > r+k+r {
+			continue
+		}
+		for d := Up; d <= Left; d++ {
+			dr, dc := d.Step()
+			r0, c0 := StripStart(e.Row, e.Col, r, d)
+			length := g.Board.StripLength(e.Row, e.Col, d, k)
+			hit := 0
+			for s := 0; s < length; s++ {
+				row, col := r0+dr*s, c0+dc*s
+				if abs(row-p.Row) <= r && abs(col-p.Col) <= r && surf[(row-p.Row+r)*side+col-p.Col+r] == Mine {
+					hit++
+				}
+			}
+			if hit > worst {
+				worst = hit
+			}
+		}
+	}
+	if worst == 0 {
+		return 0
+	}
+	if 2*(own-worst) < side*side {
+		return 2 * w.Pawn
+	}
+	return w.Surface * float64(worst)
 }

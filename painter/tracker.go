@@ -18,9 +18,11 @@ type Tracker struct {
 	View  []byte // 'X', '.', '1', '2' per cell
 	Mine  []PawnInfo
 
-	enemies   map[int][]int // enemy pawn id -> candidate centre cells
-	lastMine  map[int]int   // our pawn id -> its centre cell last turn
-	marks     []int         // scratch for candidate deduplication
+	enemies   map[int][]int  // enemy pawn id -> candidate centre cells
+	estimate  map[int]int    // enemy pawn id -> its likeliest centre
+	pattern   map[int][]byte // enemy pawn id -> the view under its estimate: its surface
+	lastMine  map[int]int    // our pawn id -> its centre cell last turn
+	marks     []int          // scratch for candidate deduplication
 	markStamp int
 }
 
@@ -46,7 +48,7 @@ func NewTracker(p Params, rows []string, mine []PawnInfo, atStart bool) *Tracker
 		}
 	}
 	t := &Tracker{P: p, Board: NewBoard(n, m, p.R, blocked), View: view,
-		enemies: map[int][]int{}, lastMine: map[int]int{}, marks: make([]int, n*m)}
+		enemies: map[int][]int{}, estimate: map[int]int{}, pattern: map[int][]byte{}, lastMine: map[int]int{}, marks: make([]int, n*m)}
 	t.SetPawns(mine)
 	if atStart {
 		np := len(mine)
@@ -55,7 +57,8 @@ func NewTracker(p Params, rows []string, mine []PawnInfo, atStart bool) *Tracker
 			if q.ID > np {
 				id = q.ID - np
 			}
-			t.enemies[id] = []int{(n-1-q.Row)*m + m - 1 - q.Col}
+			c := (n-1-q.Row)*m + m - 1 - q.Col
+			t.enemies[id], t.estimate[id] = []int{c}, c
 		}
 	}
 	return t
@@ -85,10 +88,11 @@ func (t *Tracker) SetPawns(mine []PawnInfo) {
 	for _, q := range mine {
 		now[q.ID] = true
 		delete(t.enemies, q.ID)
+		delete(t.estimate, q.ID)
 	}
 	for id, c := range t.lastMine {
 		if !now[id] {
-			t.enemies[id] = []int{c}
+			t.enemies[id], t.estimate[id] = []int{c}, c
 		}
 	}
 	t.lastMine = map[int]int{}
@@ -132,8 +136,51 @@ func (t *Tracker) Infer() {
 			}
 		}
 		t.enemies[id] = next
+		t.estimate[id] = t.likeliest(next, t.estimate[id], t.pattern[id])
+		t.pattern[id] = t.viewUnder(t.estimate[id], t.pattern[id][:0])
 	}
 }
+
+// viewUnder appends the view of the square centred on c to buf.
+func (t *Tracker) viewUnder(c int, buf []byte) []byte {
+	b, r := t.Board, t.P.R
+	row, col := c/b.M, c%b.M
+	for i := row - r; i <= row+r; i++ {
+		buf = append(buf, t.View[i*b.M+col-r:i*b.M+col+r+1]...)
+	}
+	return buf
+}
+
+// likeliest picks the candidate whose view looks most like the pawn's
+// surface (its last seen pattern, else the enemy's colour), nearest to the
+// previous estimate on ties.
+func (t *Tracker) likeliest(cands []int, prev int, pattern []byte) int {
+	b, r := t.Board, t.P.R
+	m := b.M
+	best, bestScore := -1, 0
+	for _, c := range cands {
+		row, col := c/m, c%m
+		like, k := 0, 0
+		for i := row - r; i <= row+r; i++ {
+			for j := col - r; j <= col+r; j++ {
+				ch := t.View[i*m+j]
+				if (len(pattern) > k && ch == pattern[k]) || (len(pattern) == 0 && ch == '2') {
+					like++
+				}
+				k++
+			}
+		}
+		score := continuityWeight*like - abs(row-prev/m) - abs(col-prev%m)
+		if best < 0 || score > bestScore {
+			best, bestScore = c, score
+		}
+	}
+	return best
+}
+
+// continuityWeight: one more cell of the enemy's colour under a candidate
+// outweighs this many cells of distance from the previous estimate.
+const continuityWeight = 64
 
 func (t *Tracker) plausible(c int) bool {
 	b, r := t.Board, t.P.R
@@ -165,7 +212,7 @@ const maxBelievedCandidates = 12
 
 // Belief builds the game state the search plays on: the visible colours,
 // our pawns exactly, and each well-located enemy pawn at its likeliest
-// centre (the candidate showing most of the enemy colour) with the surface
+// centre with the surface
 // we see there. Board cells under enemy pawns are unknown; they are taken
 // as the enemy's colour.
 func (t *Tracker) Belief() *Game {
@@ -189,12 +236,7 @@ func (t *Tracker) Belief() *Game {
 		if len(cands) == 0 || len(cands) > maxBelievedCandidates {
 			continue
 		}
-		best, bestScore := -1, -1
-		for _, c := range cands {
-			if s := t.theirsUnder(c); s > bestScore || (s == bestScore && c < best) {
-				best, bestScore = c, s
-			}
-		}
+		best := t.estimate[id]
 		row, col := best/b.M, best%b.M
 		if g.PawnAt(row, col) >= 0 || t.overlapsPawn(g, row, col) {
 			continue
@@ -209,20 +251,6 @@ func (t *Tracker) Belief() *Game {
 		}
 	}
 	return g
-}
-
-func (t *Tracker) theirsUnder(c int) int {
-	b, r := t.Board, t.P.R
-	row, col := c/b.M, c%b.M
-	n := 0
-	for i := row - r; i <= row+r; i++ {
-		for j := col - r; j <= col+r; j++ {
-			if t.View[i*b.M+j] == '2' {
-				n++
-			}
-		}
-	}
-	return n
 }
 
 func (t *Tracker) overlapsPawn(g *Game, row, col int) bool {

@@ -24,29 +24,14 @@ func Bench(args []string, stdout, stderr io.Writer) error {
 	}
 	cfg := DefaultServerConfig()
 	cfg.Teams, cfg.Seed = DemoTeams(*teams), 1
-	s, err := NewServer(cfg)
+	s, err := newIdleServer(cfg)
 	if err != nil {
 		return err
 	}
-	prep, err := s.prepareTournament()
-	if err != nil {
-		return err
-	}
-	s.installTournament(prep, time.Now())
 	r := rng.New(1)
 	var total, worst time.Duration
 	for turn := 0; turn < *turns; turn++ {
-		for _, row := range s.arenas {
-			for _, a := range row {
-				for k := range a.orders {
-					d := painter.Dir(1 + r.Intn(4))
-					a.orders[k] = painter.Order{Kind: painter.Move, Dir: d}
-					if r.Intn(2) == 0 && a.game.Pawns[k].Paint >= 10 {
-						a.orders[k] = painter.Order{Kind: painter.Shoot, Dir: d, Range: 1 + r.Intn(10)}
-					}
-				}
-			}
-		}
+		s.randomOrders(r)
 		begin := time.Now()
 		s.process()
 		took := time.Since(begin)
@@ -78,4 +63,36 @@ func Bench(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "planner: %d decisions, mean %v each, %.0f nodes each, %.0f states/s\n",
 		decisions, took/time.Duration(decisions), float64(nodes)/float64(decisions), float64(nodes)/took.Seconds())
 	return nil
+}
+
+// newIdleServer sets up a server's first tournament in its break turn,
+// without network nor game loop (benchmarks and tests drive it).
+func newIdleServer(cfg ServerConfig) (*Server, error) {
+	s, err := NewServer(cfg)
+	if err != nil {
+		return nil, err
+	}
+	prep, err := s.prepareTournament()
+	if err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	s.installTournament(prep, time.Now())
+	s.mu.Unlock()
+	return s, nil
+}
+
+// randomOrders gives every pawn of every game a random move or shot.
+func (s *Server) randomOrders(r *rng.Rand) {
+	for _, row := range s.arenas {
+		for _, a := range row {
+			for k := range a.orders {
+				d := painter.Dir(1 + r.Intn(4))
+				a.orders[k] = painter.Order{Kind: painter.Move, Dir: d}
+				if r.Intn(2) == 0 && a.game.Pawns[k].Paint >= 10 {
+					a.orders[k] = painter.Order{Kind: painter.Shoot, Dir: d, Range: 1 + r.Intn(10)}
+				}
+			}
+		}
+	}
 }

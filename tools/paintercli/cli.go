@@ -110,14 +110,13 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "painter: serving %d teams on %s (turn %v, %d turns, seed %d)\n",
 		len(cfg.Teams), s.Addr(), cfg.Turn, cfg.Turns, cfg.Seed)
-	sig := make(chan os.Signal, 1)
-	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
-	defer signal.Stop(sig)
+	interrupt, stop := interrupted()
+	defer stop()
 	done := make(chan error, 1)
 	go func() { done <- s.Wait() }()
 	select {
 	case err = <-done:
-	case <-sig:
+	case <-interrupt:
 	}
 	s.Close()
 	return err
@@ -178,14 +177,27 @@ func runBot(args []string, stdout, stderr io.Writer) error {
 	if cfg.Login == "" {
 		return fmt.Errorf("-login is required")
 	}
-	stop := make(chan struct{})
+	interrupt, stop := interrupted()
+	defer stop()
+	cfg.Stop = interrupt
+	return RunClient(cfg)
+}
+
+// interrupted returns a channel closed on SIGINT or SIGTERM, and the
+// function that stops listening for them.
+func interrupted() (<-chan struct{}, func()) {
 	sig := make(chan os.Signal, 1)
 	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
-	defer signal.Stop(sig)
+	interrupt, done := make(chan struct{}), make(chan struct{})
 	go func() {
-		<-sig
-		close(stop)
+		select {
+		case <-sig:
+			close(interrupt)
+		case <-done:
+		}
 	}()
-	cfg.Stop = stop
-	return RunClient(cfg)
+	return interrupt, func() {
+		signal.Stop(sig)
+		close(done)
+	}
 }

@@ -23,8 +23,11 @@ type ClientConfig struct {
 	Seed              uint64
 	Log               io.Writer
 	Stop              <-chan struct{} // closing it ends RunClient
-	Retry             time.Duration   // pause before reconnecting
+	Retry             time.Duration   // first pause before reconnecting; doubles while connecting fails
 }
+
+// maxRetry bounds the pause between reconnection attempts.
+const maxRetry = 5 * time.Second
 
 // ErrLoginRefused ends a client: retrying the same password is pointless.
 var ErrLoginRefused = errors.New("login refused")
@@ -59,18 +62,24 @@ func isCode(err error, code int) bool {
 
 // player is a client's state; it survives reconnections.
 type player struct {
-	cfg      ClientConfig
-	conn     net.Conn
-	r        *bufio.Reader
-	w        *bufio.Writer
-	params   painter.Params
-	arenas   int
-	trackers []*painter.Tracker
-	plans    []painter.Strategy
-	ready    bool // trackers describe the current tournament
-	lastLeft int  // turns left seen in the previous game turn, 0 if none
-	stale    []bool
+	cfg       ClientConfig
+	conn      net.Conn
+	r         *bufio.Reader
+	w         *bufio.Writer
+	params    painter.Params
+	arenas    int
+	trackers  []*painter.Tracker
+	plans     []painter.Strategy
+	ready     bool   // trackers describe the current tournament
+	loggedIn  bool   // the current session got past the login
+	lastLeft  int    // turns left seen in the previous game turn, 0 if none
+	stale     []bool // diffs of the game were missed: refresh it when allowed
+	sinceFull []int  // game turns since the game's last full board
 }
+
+// fullInterval is the protocol's spacing of GET_ARENAS for one game: the
+// bot refreshes every game's board that often, to recover from anything.
+const fullInterval = 30
 
 // RunClient plays every game of every tournament until cfg.Stop is closed,
 // reconnecting after errors. It returns only ErrLoginRefused or nil.
@@ -90,10 +99,17 @@ func RunClient(cfg ClientConfig) error {
 		return err
 	}
 	p := &player{cfg: cfg}
+	wait := cfg.Retry
 	for {
+		p.loggedIn = false
 		err := p.session()
 		if p.conn != nil {
 			p.conn.Close()
+		}
+		if p.loggedIn {
+			wait = cfg.Retry
+		} else if wait *= 2; wait > maxRetry {
+			wait = maxRetry
 		}
 		if errors.Is(err, ErrLoginRefused) {
 			return err
@@ -103,11 +119,11 @@ func RunClient(cfg ClientConfig) error {
 			return nil
 		default:
 		}
-		fmt.Fprintf(cfg.Log, "%s: %v; reconnecting\n", cfg.Login, err)
+		fmt.Fprintf(cfg.Log, "%s: %v; reconnecting in %v\n", cfg.Login, err, wait)
 		select {
 		case <-cfg.Stop:
 			return nil
-		case <-time.After(cfg.Retry):
+		case <-time.After(wait):
 		}
 	}
 }
@@ -145,6 +161,7 @@ func (p *player) session() error {
 		}
 		return err
 	}
+	p.loggedIn = true
 	nums, err := p.query("GET_CONSTANTS", 1)
 	if err != nil {
 		return err
@@ -243,6 +260,7 @@ func (p *player) build(boards [][]string, pawns [][]painter.PawnInfo, atStart bo
 	p.trackers = make([]*painter.Tracker, p.arenas)
 	p.plans = make([]painter.Strategy, p.arenas)
 	p.stale = make([]bool, p.arenas)
+	p.sinceFull = make([]int, p.arenas)
 	for a := range p.trackers {
 		p.trackers[a] = painter.NewTracker(p.params, boards[a], pawns[a], atStart)
 		p.plans[a], _ = newStrategy(p.cfg.Strategy, p.cfg.Seed+uint64(a))
@@ -251,7 +269,7 @@ func (p *player) build(boards [][]string, pawns [][]painter.PawnInfo, atStart bo
 
 // playTurn brings the trackers up to date and sends every game's orders.
 func (p *player) playTurn(st status) error {
-	if p.lastLeft != 0 && st.left >= p.lastLeft { // a new tournament we missed the break of
+	if p.lastLeft != 0 && st.left > p.lastLeft { // a new tournament we missed the break of
 		p.trackers = nil
 	}
 	missed := p.lastLeft != 0 && st.left != p.lastLeft-1
@@ -282,7 +300,8 @@ func (p *player) play(st status, pawns [][]painter.PawnInfo, diffs [][]diff, mis
 			p.trackers[a].ApplyDiff(d.row, d.col, d.ch)
 		}
 		p.stale[a] = p.stale[a] || missed
-		if p.stale[a] {
+		p.sinceFull[a]++
+		if p.stale[a] || p.sinceFull[a] >= fullInterval {
 			stale = append(stale, a+1)
 		}
 	}
@@ -291,7 +310,7 @@ func (p *player) play(st status, pawns [][]painter.PawnInfo, diffs [][]diff, mis
 		if err == nil {
 			for i, a := range stale {
 				p.trackers[a-1].SetView(boards[i])
-				p.stale[a-1] = false
+				p.stale[a-1], p.sinceFull[a-1] = false, 0
 			}
 		} else if !isCode(err, 210) {
 			return err

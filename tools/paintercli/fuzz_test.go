@@ -3,7 +3,6 @@ package paintercli
 import (
 	"bytes"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/require"
 )
@@ -20,12 +19,8 @@ func FuzzExecute(f *testing.F) {
 		f.Add([]byte(seed), true)
 		f.Add([]byte(seed), false)
 	}
-	cfg := testConfig()
-	s, err := NewServer(cfg)
+	s, err := newIdleServer(testConfig())
 	require.NoError(f, err)
-	prep, err := s.prepareTournament()
-	require.NoError(f, err)
-	s.installTournament(prep, time.Now())
 	f.Fuzz(func(t *testing.T, line []byte, active bool) {
 		if bytes.IndexByte(line, '\n') >= 0 {
 			return // the session splits lines before execute sees them

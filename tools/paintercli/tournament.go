@@ -52,8 +52,9 @@ type TournamentResult struct {
 }
 
 // RunTournament starts a server on loopback with one team per bot, starts
-// the bots, plays cfg.Tournaments tournaments and stops everything.
-func RunTournament(cfg ServerConfig, bots []BotSpec, log io.Writer) (TournamentResult, error) {
+// the bots, plays cfg.Tournaments tournaments (or until interrupt is
+// closed) and stops everything, bot processes included.
+func RunTournament(cfg ServerConfig, bots []BotSpec, log io.Writer, interrupt <-chan struct{}) (TournamentResult, error) {
 	if cfg.Tournaments < 1 {
 		return TournamentResult{}, fmt.Errorf("a local tournament needs -tournaments >= 1")
 	}
@@ -93,6 +94,13 @@ func RunTournament(cfg ServerConfig, bots []BotSpec, log io.Writer) (TournamentR
 		}
 		procs = append(procs, p)
 	}
+	go func() {
+		select {
+		case <-interrupt:
+			s.Close()
+		case <-stop:
+		}
+	}()
 	err = s.Wait()
 	close(stop)
 	s.Close()
@@ -152,7 +160,9 @@ func runTournament(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	cfg.Log = stdout
-	res, err := RunTournament(cfg, bots, stderr)
+	interrupt, stop := interrupted()
+	defer stop()
+	res, err := RunTournament(cfg, bots, stderr, interrupt)
 	if err != nil {
 		return err
 	}
