@@ -162,34 +162,16 @@ func (g *procGame) play(s *kutulu.State) *gameResult {
 		for i := range rt.Players {
 			rp := &rt.Players[i]
 			p := rp.Player
-			if errs[p] != nil {
-				// No answer in time (or the bot died): the referee's timeout.
-				s.Disqualify(p)
-				res.reasons[p] = fmt.Sprintf("$%d timeout!", p)
-				rp.Error = errs[p].Error()
+			if !judgeAnswer(s, p, outs[p], errs[p] != nil, &acts, &res.reasons, &rt.Summary) {
+				rp.Error = "invalid command"
+				if errs[p] != nil {
+					rp.Error = errs[p].Error()
+				}
 				g.kill(procs[p], p)
-				continue
 			}
-			a, err := s.ParseAction(p, outs[p])
-			if err != nil {
-				s.Disqualify(p)
-				res.reasons[p] = "Invalid Input: '" + outs[p] + "'"
-				rp.Error = err.Error()
-				rt.Summary = append(rt.Summary, fmt.Sprintf("Invalid command by $%d.", p))
-				g.kill(procs[p], p)
-				continue
-			}
-			acts[p] = a
 		}
-		log.Events = log.Events[:0]
-		s.ApplyTurn(&acts, &log)
-		for _, e := range log.Events {
-			if e.Kind == kutulu.EvMad {
-				res.reasons[e.P] = e.Text()
-				g.kill(procs[e.P], -1)
-				continue
-			}
-			rt.Summary = append(rt.Summary, e.Text())
+		for _, p := range finishTurn(s, &acts, &log, &res.reasons, &rt.Summary) {
+			g.kill(procs[p], -1)
 		}
 		rt.State = hiddenLines(s)
 		enc.Encode(rt)
