@@ -344,3 +344,28 @@ func BenchmarkLitSearch(b *testing.B) {
 		m.litSearch(m.Cell(1, 1), i, &lit, goals, out, true)
 	}
 }
+
+func TestCopyFromMatchesClone(t *testing.T) {
+	s := testState(t, Bronze)
+	pols := [Players]Policy{HeuristicPolicy{}, HeuristicPolicy{}, RandomPolicy{R: rng.New(5)}, RandomPolicy{R: rng.New(6)}}
+	var acts [Players]Action
+	var dst State
+	for i := 0; i < 40 && !s.Over; i++ {
+		for p := range pols {
+			if s.Active(p) {
+				acts[p] = pols[p].Act(&s, p)
+			}
+		}
+		s.ApplyTurn(&acts, nil)
+		dst.CopyFrom(&s)
+		full := s.Clone()
+		// Entries past the live counts are garbage in both; blank them.
+		for k := full.NMinions; k < MaxMinions; k++ {
+			full.Minions[k], dst.Minions[k] = Minion{}, Minion{}
+		}
+		for k := full.NEffects; k < MaxEffects; k++ {
+			full.Effects[k], dst.Effects[k] = Effect{}, Effect{}
+		}
+		require.Equal(t, full, dst, "turn %d", s.Turn)
+	}
+}

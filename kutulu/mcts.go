@@ -22,6 +22,7 @@ type MCTS struct {
 	calls   int
 	pool    []mctsNode
 	last    int64 // iterations of the last decision
+	sim     State // the playout's state, reused
 }
 
 const numActions = int(ActYell) + 1
@@ -94,7 +95,8 @@ func legalActions(s *State, p int, legal *[numActions]bool) {
 const mctsExploration = 0.7
 
 func (m *MCTS) iterate(root *State, p int) {
-	s := *root
+	s := &m.sim
+	s.CopyFrom(root)
 	s.Rand.SetState(m.R.Uint64())
 	var path [64]int32
 	var acts [64]ActionKind
@@ -104,14 +106,14 @@ func (m *MCTS) iterate(root *State, p int) {
 	var joint [Players]Action
 	for depth < m.Horizon && !s.Over && s.Active(p) {
 		var legal [numActions]bool
-		legalActions(&s, p, &legal)
+		legalActions(s, p, &legal)
 		n := &m.pool[node]
 		a := m.selectAction(n, &legal)
 		path[depth], acts[depth] = node, a
 		depth++
 		for q := 0; q < Players; q++ {
 			if q != p && s.Active(q) {
-				joint[q] = heur.Act(&s, q)
+				joint[q] = heur.Act(s, q)
 			}
 		}
 		joint[p] = Action{Kind: a}
@@ -128,12 +130,12 @@ func (m *MCTS) iterate(root *State, p int) {
 	for t := depth; t < m.Horizon && !s.Over && s.Active(p); t++ {
 		for q := 0; q < Players; q++ {
 			if s.Active(q) {
-				joint[q] = heur.Act(&s, q)
+				joint[q] = heur.Act(s, q)
 			}
 		}
 		s.ApplyTurn(&joint, nil)
 	}
-	v := m.evaluate(&s, root, p)
+	v := m.evaluate(s, root, p)
 	for i := 0; i < depth; i++ {
 		n := &m.pool[path[i]]
 		n.visits[acts[i]]++

@@ -181,6 +181,16 @@ func NewState(m *Maze, p Params, r jrand.Random) State {
 // Clone returns an independent copy.
 func (s *State) Clone() State { return *s }
 
+// CopyFrom makes s a copy of o, copying only the live minions and effects:
+// the cheap clone for searches that reuse one State.
+func (s *State) CopyFrom(o *State) {
+	s.Maze, s.Params, s.Turn, s.Rand = o.Maze, o.Params, o.Turn, o.Rand
+	s.Explorers = o.Explorers
+	s.NMinions, s.NEffects, s.NextID, s.Slashered, s.Over = o.NMinions, o.NEffects, o.NextID, o.Slashered, o.Over
+	copy(s.Minions[:o.NMinions], o.Minions[:o.NMinions])
+	copy(s.Effects[:o.NEffects], o.Effects[:o.NEffects])
+}
+
 // Active tells whether player p still plays: alive and the game not over.
 func (s *State) Active(p int) bool { return s.Explorers[p].Alive && !s.Over }
 
