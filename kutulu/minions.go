@@ -7,6 +7,7 @@ type explorerView struct {
 	living [Players]int8     // player of each living-list slot
 	slot   [Players]int8     // living-list slot of each player, -1 if out
 	rows   [Players][]uint16 // packed distance row of each slot's cell
+	cells  cellSet           // cells holding living explorers
 	cnt    int
 }
 
@@ -19,6 +20,7 @@ func (s *State) explorerView() explorerView {
 			c := int(s.Explorers[p].Cell)
 			v.living[v.cnt], v.slot[p] = int8(p), int8(v.cnt)
 			v.rows[v.cnt] = s.Maze.dist[c*n : (c+1)*n]
+			v.cells.add(c)
 			v.cnt++
 		}
 	}
@@ -51,7 +53,7 @@ func (s *State) updateWanderer(n *Minion, lit *lights, v *explorerView) {
 		return
 	}
 	s.chase(n, lit, v)
-	if s.spook(int(n.Cell)) {
+	if v.cells.has(int(n.Cell)) && s.spook(int(n.Cell)) {
 		n.Recalled = true
 		return
 	}
@@ -185,31 +187,44 @@ func (s *State) acquireTarget(n *Minion) bool {
 // referee's shuffled order (previous target first), and steps towards it.
 func (s *State) chase(n *Minion, lit *lights, v *explorerView) {
 	cnt := v.cnt
-	order := [Players]int{0, 1, 2, 3}
-	start := 0
+	start, prev := 0, -1
 	if n.Target >= 0 && v.slot[n.Target] >= 0 {
-		prev := int(v.slot[n.Target])
-		order[prev], order[0] = 0, prev
-		start = 1
-	}
-	for i := start; i < cnt-1; i++ {
-		j := int(s.Rand.NextIntn(int32(cnt-i))) + i
-		order[i], order[j] = order[j], order[i]
+		prev, start = int(v.slot[n.Target]), 1
 	}
 	from := int(n.Cell)
 	if lit.n > 0 {
+		order := s.shuffle(cnt, prev, start)
 		s.chaseLit(n, lit, v, &order)
 		return
 	}
-	best, bestPacked := -1, uint16(noPath)
-	for k := 0; k < cnt; k++ {
-		i := order[k]
+	// The shuffle only matters between explorers tied at the lowest cost
+	// when the previous target is not one of them; its draws are made anyway.
+	best, ties := -1, 0
+	bestPacked := uint16(noPath)
+	for i := 0; i < cnt; i++ {
 		packed := v.rows[i][from]
-		if packed == noPath {
-			continue
+		switch {
+		case packed == noPath:
+		case best < 0 || packed>>4 < bestPacked>>4:
+			best, bestPacked, ties = i, packed, 1
+		case packed>>4 == bestPacked>>4:
+			ties++
+			if i == prev {
+				best, bestPacked = i, packed
+			}
 		}
-		if c, bc := packed>>4, bestPacked>>4; best < 0 || c < bc || (c == bc && v.living[i] == n.Target) {
-			best, bestPacked = i, packed
+	}
+	if ties > 1 && best != prev {
+		order := s.shuffle(cnt, prev, start)
+		for k := 0; k < cnt; k++ {
+			if i := order[k]; v.rows[i][from] != noPath && v.rows[i][from]>>4 == bestPacked>>4 {
+				best, bestPacked = i, v.rows[i][from]
+				break
+			}
+		}
+	} else {
+		for i := start; i < cnt-1; i++ {
+			s.Rand.NextIntn(int32(cnt - i))
 		}
 	}
 	if best < 0 {
@@ -219,6 +234,20 @@ func (s *State) chase(n *Minion, lit *lights, v *explorerView) {
 	if d := firstDir[s.Turn&3][bestPacked&15]; d >= 0 {
 		n.Cell = s.Maze.nb[from][d]
 	}
+}
+
+// shuffle is the referee's partial Fisher-Yates over the living list, the
+// previous target's slot (prev, with start 1) first.
+func (s *State) shuffle(cnt, prev, start int) [Players]int {
+	order := [Players]int{0, 1, 2, 3}
+	if prev >= 0 {
+		order[prev], order[0] = 0, prev
+	}
+	for i := start; i < cnt-1; i++ {
+		j := int(s.Rand.NextIntn(int32(cnt-i))) + i
+		order[i], order[j] = order[j], order[i]
+	}
+	return order
 }
 
 // chaseLit is the chase on a turn with lights: unit costs still decide when

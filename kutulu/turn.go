@@ -262,7 +262,10 @@ func (s *State) applyPlan(caster int) {
 
 func (s *State) recallMinions() {
 	k := 0
-	for i := 0; i < s.NMinions; i++ {
+	for k < s.NMinions && !s.Minions[k].Recalled {
+		k++
+	}
+	for i := k; i < s.NMinions; i++ {
 		if !s.Minions[i].Recalled {
 			s.Minions[k] = s.Minions[i]
 			k++
