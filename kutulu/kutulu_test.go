@@ -57,6 +57,8 @@ func TestParseMazeErrors(t *testing.T) {
 	}
 }
 
+// The expected answers of TestParseAction were checked against the JVM's
+// java.util.regex with the referee's two patterns.
 func TestParseAction(t *testing.T) {
 	tests := []struct {
 		line string
@@ -83,6 +85,14 @@ func TestParseAction(t *testing.T) {
 		{line: "MOVE 99999999999 1", bad: true},
 		{line: "WAIT!", bad: true},
 		{line: "MOVE 3 1 \u2028", want: Action{Kind: ActRight}},
+		{line: "WAIT hi\u0085 there", bad: true},
+		{line: "WAIT hi \u00e9\u0085", want: Action{Kind: ActWait}},
+		{line: "WAIT \u00e9\u2029x", bad: true},
+		{line: "WAIT\x0b", want: Action{Kind: ActWait}}, // Java's \s has the vertical tab
+		{line: "MOVE 1 2\x0bmsg", want: Action{Kind: ActDown}},
+		{line: "MOVE 1 2 \u0085\u0085", bad: true}, // one final terminator only
+		{line: "MOVE 1 1 x\ny", bad: true},
+		{line: "WAIT x\ry", bad: true},
 	}
 	s := testState(t, Bronze)
 	for _, tc := range tests {
