@@ -168,7 +168,9 @@ type State struct {
 }
 
 // NewState places the explorers on their starts. r is the referee's generator
-// after the parameter and map draws.
+// after the parameter and map draws. Turns count from 0 as in the referee's
+// SDK; set Turn to 1 before the first update to count as later SDKs do (the
+// spawn, refill and direction turns, death scores and length follow).
 func NewState(m *Maze, p Params, r jrand.Random) State {
 	p.League = NormalizeLeague(p.League)
 	s := State{Maze: m, Params: p, Rand: r, NextID: Players}

@@ -27,6 +27,7 @@ func runReferee(args []string, stdout, stderr io.Writer) error {
 	first := fs.Duration("first", time.Second, "time limit of the first answer")
 	turn := fs.Duration("turn", 50*time.Millisecond, "time limit of later answers")
 	replay := fs.String("replay", "", "write a JSON-lines replay to this file")
+	firstTurn := fs.Int("first-turn", 0, "number of the first turn (the referee's SDK 2.2 counts from 0, later SDKs from 1)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -52,6 +53,10 @@ func runReferee(args []string, stdout, stderr io.Writer) error {
 		maze = mapgen.Generate(uint64(*seed))
 	}
 	s := kutulu.NewState(maze, params, r)
+	if *firstTurn < 0 || *firstTurn > kutulu.MaxTurn {
+		return fmt.Errorf("-first-turn must be in 0..%d", kutulu.MaxTurn)
+	}
+	s.Turn = *firstTurn
 	g := &procGame{first: *first, turn: *turn, stderr: stderr}
 	for i := range g.cmds {
 		g.cmds[i] = fs.Arg(i)
@@ -133,10 +138,10 @@ func (g *procGame) play(s *kutulu.State) *gameResult {
 	init := splitLines(s.AppendInit(nil))
 	var log kutulu.Log
 	var buf []byte
-	for !s.Over {
+	for first := true; !s.Over; first = false {
 		rt := replayTurn{Turn: s.Turn}
 		limit := g.turn
-		if s.Turn == 0 {
+		if first {
 			limit = g.first
 		}
 		var outs [kutulu.Players]string
@@ -147,7 +152,7 @@ func (g *procGame) play(s *kutulu.State) *gameResult {
 			}
 			buf = s.AppendInput(buf[:0], p)
 			lines := splitLines(buf)
-			if s.Turn == 0 {
+			if first {
 				lines = append(append([]string{}, init...), lines...)
 			}
 			if procs[p] == nil {
