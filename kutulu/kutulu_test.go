@@ -379,3 +379,25 @@ func TestCopyFromMatchesClone(t *testing.T) {
 		require.Equal(t, full, dst, "turn %d", s.Turn)
 	}
 }
+
+// TestMCTSBenchSignature pins the search: at a fixed seed and node budget
+// it plays exactly that many playouts and picks the same first actions.
+func TestMCTSBenchSignature(t *testing.T) {
+	s := testState(t, Bronze)
+	var heur HeuristicPolicy
+	var got []string
+	var iters []int64
+	for turn := 0; turn < 6; turn++ {
+		var acts [Players]Action
+		for p := 1; p < Players; p++ {
+			acts[p] = heur.Act(&s, p)
+		}
+		m := NewMCTS(42, 300)
+		acts[0] = m.Act(&s, 0)
+		got = append(got, s.ActionText(0, acts[0]))
+		iters = append(iters, m.Iterations())
+		s.ApplyTurn(&acts, nil)
+	}
+	assert.Equal(t, []int64{300, 300, 300, 300, 300, 300}, iters)
+	assert.Equal(t, []string{"LIGHT", "MOVE 1 2", "MOVE 1 1", "MOVE 2 1", "PLAN", "MOVE 1 1"}, got)
+}

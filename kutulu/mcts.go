@@ -36,7 +36,7 @@ type mctsNode struct {
 
 // NewMCTS returns a search with the CodinGame time limits (with margins).
 func NewMCTS(seed uint64, nodes int64) *MCTS {
-	return &MCTS{R: rng.New(seed), Nodes: nodes, First: 600 * time.Millisecond, Turn: 30 * time.Millisecond, Horizon: 10}
+	return &MCTS{R: rng.New(seed), Nodes: nodes, First: 600 * time.Millisecond, Turn: 30 * time.Millisecond, Horizon: 15}
 }
 
 // Iterations is the number of playouts of the last decision.

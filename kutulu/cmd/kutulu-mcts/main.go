@@ -13,7 +13,7 @@ import (
 func main() {
 	seed := flag.Uint64("seed", 1, "random seed")
 	nodes := flag.Int64("nodes", 0, "playouts per turn (0: use the CodinGame time limits)")
-	horizon := flag.Int("horizon", 10, "simulated turns per playout")
+	horizon := flag.Int("horizon", 15, "simulated turns per playout")
 	flag.Parse()
 	m := kutulu.NewMCTS(*seed, *nodes)
 	if *horizon > 0 && *horizon <= 60 {
