@@ -68,3 +68,10 @@ func TestReplayReportsBrokenTraces(t *testing.T) {
 	assert.Error(t, err)
 	assert.Contains(t, out.String(), "replay: 0/2 games match")
 }
+
+func TestTourPlaysOneGame(t *testing.T) {
+	var out bytes.Buffer
+	require.NoError(t, Tour(&out))
+	assert.Contains(t, out.String(), "player 0 mcts")
+	assert.Equal(t, 5, strings.Count(out.String(), "\n"))
+}
