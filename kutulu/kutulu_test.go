@@ -401,3 +401,51 @@ func TestMCTSBenchSignature(t *testing.T) {
 	assert.Equal(t, []int64{300, 300, 300, 300, 300, 300}, iters)
 	assert.Equal(t, []string{"LIGHT", "MOVE 1 2", "MOVE 1 1", "MOVE 2 1", "PLAN", "MOVE 1 1"}, got)
 }
+
+// A slasher appears on its explorer when it drops below 200, counts down
+// 5..1 in the inputs, then rushes: it teleports onto its target if in line
+// of sight, frightens it (-20) and is stunned for 6 turns.
+func TestSlasherSpawnsRushesAndStuns(t *testing.T) {
+	s := testState(t, Bronze)
+	m := s.Maze
+	s.Explorers[0].Sanity = 199
+	wait := [Players]Action{}
+	down := [Players]Action{{Kind: ActDown}}
+	s.ApplyTurn(&down, nil)
+	require.Equal(t, Slasher, int(s.Minions[0].Kind), "slashers are created before wanderers")
+	sl := s.Minions[0]
+	assert.Equal(t, uint8(Spawning), sl.State)
+	assert.Equal(t, 5, sl.Countdown())
+	assert.Equal(t, int8(0), sl.Target)
+	assert.Equal(t, int16(m.Cell(1, 1)), sl.Cell, "spawned on the explorer's start-of-turn cell")
+	s.ApplyTurn(&down, nil)
+	for s.Minions[0].State != Rush {
+		s.ApplyTurn(&wait, nil)
+	}
+	require.Equal(t, 6, s.Turn, "rush shown in the input of turn 6")
+	before := s.Explorers[0].Sanity
+	s.ApplyTurn(&wait, nil)
+	sl = s.Minions[0]
+	assert.Equal(t, int16(m.Cell(1, 3)), sl.Cell, "teleported along the column")
+	assert.Equal(t, uint8(Stunned), sl.State)
+	assert.Equal(t, SlasherStunTime, sl.Countdown())
+	assert.Equal(t, int8(-1), sl.Target)
+	assert.LessOrEqual(t, int(s.Explorers[0].Sanity), int(before)-SpookDamage)
+}
+
+// Two explorers first seen at the same depth confuse a rushing slasher: it
+// stays and frightens only its own cell.
+func TestConfusedSlasherStays(t *testing.T) {
+	s := testState(t, Bronze)
+	m := s.Maze
+	s.NMinions = 1
+	s.Minions[0] = Minion{ID: 9, Kind: Slasher, State: Rush, Cell: int16(m.Cell(3, 3)), Target: -1, LastSeen: int16(m.Cell(3, 3))}
+	s.Explorers[0].Cell = int16(m.Cell(1, 3))
+	s.Explorers[1].Cell = int16(m.Cell(5, 3))
+	s.Turn = 1 // no wanderer spawn
+	var acts [Players]Action
+	s.ApplyTurn(&acts, nil)
+	assert.Equal(t, int16(m.Cell(3, 3)), s.Minions[0].Cell)
+	assert.Equal(t, int16(-1), s.Minions[0].LastSeen)
+	assert.Equal(t, int16(MaxSanity-s.Params.Group), s.Explorers[0].Sanity, "not frightened (explorer 2 is within 2: group loss)")
+}
