@@ -127,6 +127,9 @@ func replayWith(t *trace, maze *kutulu.Maze, forced string) error {
 		return &mismatch{turn: 0, player: -1, what: "map", want: t.mapName, got: name}
 	}
 	s := kutulu.NewState(maze, params, r)
+	if first := t.turns[0].turn; first == 1 {
+		s.Turn = first // a driver numbering turns from 1, as later SDKs do
+	}
 	if err := compareLines(0, -1, "init", t.init, splitLines(s.AppendInit(nil))); err != nil {
 		return err
 	}
