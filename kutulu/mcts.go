@@ -19,6 +19,7 @@ type MCTS struct {
 	First   time.Duration // time for the first decision
 	Turn    time.Duration // time for later decisions
 	Horizon int           // simulated turns per playout
+	Explore float64       // UCB1 exploration constant
 	calls   int
 	pool    []mctsNode
 	last    int64 // iterations of the last decision
@@ -36,7 +37,7 @@ type mctsNode struct {
 
 // NewMCTS returns a search with the CodinGame time limits (with margins).
 func NewMCTS(seed uint64, nodes int64) *MCTS {
-	return &MCTS{R: rng.New(seed), Nodes: nodes, First: 600 * time.Millisecond, Turn: 30 * time.Millisecond, Horizon: 15}
+	return &MCTS{R: rng.New(seed), Nodes: nodes, First: 600 * time.Millisecond, Turn: 30 * time.Millisecond, Horizon: 15, Explore: 0.7}
 }
 
 // Iterations is the number of playouts of the last decision.
@@ -91,8 +92,6 @@ func legalActions(s *State, p int, legal *[numActions]bool) {
 		}
 	}
 }
-
-const mctsExploration = 0.7
 
 func (m *MCTS) iterate(root *State, p int) {
 	s := &m.sim
@@ -165,7 +164,7 @@ func (m *MCTS) selectAction(n *mctsNode, legal *[numActions]bool) ActionKind {
 			continue
 		}
 		vis := float64(n.visits[a])
-		sc := n.value[a]/vis + mctsExploration*math.Sqrt(logN/vis)
+		sc := n.value[a]/vis + m.Explore*math.Sqrt(logN/vis)
 		if sc > bestScore {
 			best, bestScore = ActionKind(a), sc
 		}
