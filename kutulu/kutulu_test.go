@@ -449,3 +449,17 @@ func TestConfusedSlasherStays(t *testing.T) {
 	assert.Equal(t, int16(-1), s.Minions[0].LastSeen)
 	assert.Equal(t, int16(MaxSanity-s.Params.Group), s.Explorers[0].Sanity, "not frightened (explorer 2 is within 2: group loss)")
 }
+
+func TestTurnIsPlayedWhenEveryoneIsDisqualified(t *testing.T) {
+	s := testState(t, Bronze)
+	s.Turn = 7
+	for p := 0; p < Players; p++ {
+		s.Disqualify(p)
+	}
+	require.False(t, s.Over)
+	var acts [Players]Action
+	s.ApplyTurn(&acts, nil)
+	assert.True(t, s.Over)
+	assert.Equal(t, 8, s.Turn, "turn 7 was the last one played")
+	assert.Equal(t, [Players]int{-1, -1, -1, -1}, s.Scores())
+}

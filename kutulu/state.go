@@ -217,7 +217,8 @@ func (s *State) Scores() [Players]int {
 }
 
 // Disqualify removes player p for a bad or missing answer: score -1, sanity
-// 0, and its effects removed except its YELLs.
+// 0, and its effects removed except its YELLs. The turn is still played,
+// even with nobody left, and ends the game.
 func (s *State) Disqualify(p int) {
 	if !s.Explorers[p].Alive {
 		return
@@ -225,9 +226,6 @@ func (s *State) Disqualify(p int) {
 	s.removeExplorer(p)
 	s.Explorers[p].Sanity = 0
 	s.Explorers[p].Score = -1
-	if s.LivingCount() == 0 {
-		s.Over = true
-	}
 }
 
 func (s *State) removeExplorer(p int) {
