@@ -258,13 +258,15 @@ func restMatches(rest string) bool {
 // characters, then whitespace.
 func restBody(s string) bool {
 	first, end := -1, -1
-	for i, r := range s {
+	for i := 0; i < len(s); {
+		r, w := utf8.DecodeRuneInString(s[i:])
 		if !isJavaSpace(r) {
 			if first < 0 {
 				first = i
 			}
-			end = i + utf8.RuneLen(r)
+			end = i + w
 		}
+		i += w
 	}
 	if first < 0 {
 		return true
