@@ -103,15 +103,15 @@ func (s *State) updateSlasher(n *Minion, lit *lights, v *explorerView) {
 
 // spook frightens every living explorer on cell c and reports whether any.
 func (s *State) spook(c int) bool {
-	any := false
+	spooked := false
 	for p := range s.Explorers {
 		e := &s.Explorers[p]
 		if e.Alive && int(e.Cell) == c {
 			e.madden(SpookDamage)
-			any = true
+			spooked = true
 		}
 	}
-	return any
+	return spooked
 }
 
 // acquireTarget is the slasher's line-of-sight check (see the rules, 10.2).
