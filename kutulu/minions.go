@@ -4,32 +4,44 @@ package kutulu
 // the positions do not change during the minion phase (an explorer spooked
 // to 0 stays in the list until the madness phase), so it is built once.
 type explorerView struct {
-	living [Players]int8     // player of each living-list slot
-	slot   [Players]int8     // living-list slot of each player, -1 if out
-	rows   [Players][]uint16 // packed distance row of each slot's cell
-	cells  cellSet           // cells holding living explorers
+	living [Players]int8  // player of each living-list slot
+	slot   [Players]int8  // living-list slot of each player, -1 if out
+	cells  [Players]int16 // cell of each slot
+	base   [Players]int   // offset of each slot's row in the packed distance table
 	cnt    int
 }
 
-func (s *State) explorerView() explorerView {
-	var v explorerView
+func (s *State) fillExplorerView(v *explorerView) {
 	n := len(s.Maze.walkable)
+	v.cnt = 0
 	for p := range s.Explorers {
 		v.slot[p] = -1
 		if s.Explorers[p].Alive {
-			c := int(s.Explorers[p].Cell)
-			v.living[v.cnt], v.slot[p] = int8(p), int8(v.cnt)
-			v.rows[v.cnt] = s.Maze.dist[c*n : (c+1)*n]
-			v.cells.add(c)
+			c := s.Explorers[p].Cell
+			v.living[v.cnt], v.slot[p], v.cells[v.cnt] = int8(p), int8(v.cnt), c
+			v.base[v.cnt] = int(c) * n
 			v.cnt++
 		}
 	}
-	return v
+}
+
+// occupied tells whether a living explorer stands on cell c.
+func (v *explorerView) occupied(c int16) bool {
+	for i := 0; i < v.cnt; i++ {
+		if v.cells[i] == c {
+			return true
+		}
+	}
+	return false
 }
 
 // updateMinions runs every minion's update in creation order.
 func (s *State) updateMinions(lit *lights) {
-	v := s.explorerView()
+	if s.NMinions == 0 {
+		return
+	}
+	var v explorerView
+	s.fillExplorerView(&v)
 	for i := 0; i < s.NMinions; i++ {
 		n := &s.Minions[i]
 		if n.Kind == Wanderer {
@@ -53,7 +65,7 @@ func (s *State) updateWanderer(n *Minion, lit *lights, v *explorerView) {
 		return
 	}
 	s.chase(n, lit, v)
-	if v.cells.has(int(n.Cell)) && s.spook(int(n.Cell)) {
+	if v.occupied(n.Cell) && s.spook(int(n.Cell)) {
 		n.Recalled = true
 		return
 	}
@@ -199,10 +211,11 @@ func (s *State) chase(n *Minion, lit *lights, v *explorerView) {
 	}
 	// The shuffle only matters between explorers tied at the lowest cost
 	// when the previous target is not one of them; its draws are made anyway.
+	dist := s.Maze.dist
 	best, ties := -1, 0
 	bestPacked := uint16(noPath)
 	for i := 0; i < cnt; i++ {
-		packed := v.rows[i][from]
+		packed := dist[v.base[i]+from]
 		switch {
 		case packed == noPath:
 		case best < 0 || packed>>4 < bestPacked>>4:
@@ -217,8 +230,8 @@ func (s *State) chase(n *Minion, lit *lights, v *explorerView) {
 	if ties > 1 && best != prev {
 		order := s.shuffle(cnt, prev, start)
 		for k := 0; k < cnt; k++ {
-			if i := order[k]; v.rows[i][from] != noPath && v.rows[i][from]>>4 == bestPacked>>4 {
-				best, bestPacked = i, v.rows[i][from]
+			if i := order[k]; dist[v.base[i]+from] != noPath && dist[v.base[i]+from]>>4 == bestPacked>>4 {
+				best, bestPacked = i, dist[v.base[i]+from]
 				break
 			}
 		}
@@ -258,7 +271,7 @@ func (s *State) chaseLit(n *Minion, lit *lights, v *explorerView, order *[Player
 	var res [Players]pathResult
 	nearest := int32(Unreachable)
 	for i := 0; i < cnt; i++ {
-		packed := v.rows[i][from]
+		packed := s.Maze.dist[v.base[i]+from]
 		res[i] = pathResult{cost: -1, step: -1}
 		if packed == noPath {
 			continue

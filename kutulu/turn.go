@@ -295,12 +295,16 @@ func (s *State) spreadMadness(log *Log) {
 		}
 	} else {
 		var company [Players]bool
+		var xs, ys [Players]int
+		for p := range s.Explorers {
+			xs[p], ys[p] = m.XY(int(s.Explorers[p].Cell))
+		}
 		for p := 0; p < Players; p++ {
 			if !s.Explorers[p].Alive {
 				continue
 			}
 			for q := p + 1; q < Players; q++ {
-				if s.Explorers[q].Alive && m.Manhattan(int(s.Explorers[p].Cell), int(s.Explorers[q].Cell)) <= NotAloneRange {
+				if s.Explorers[q].Alive && abs(xs[p]-xs[q])+abs(ys[p]-ys[q]) <= NotAloneRange {
 					company[p], company[q] = true, true
 				}
 			}
