@@ -56,8 +56,13 @@ func (m *MCTS) Act(s *State, p int) Action {
 	}
 	m.calls++
 	m.pool = append(m.pool[:0], mctsNode{}, mctsNode{}) // 0 is "none", 1 the root
+	// A playout is long next to a clock reading, so a timed search reads the
+	// clock after every one rather than every few nodes.
 	for !b.Done() {
 		m.iterate(s, p)
+		if b.Timed() && b.Spent() {
+			break
+		}
 	}
 	m.last = b.Count()
 	root := &m.pool[1]
