@@ -40,8 +40,8 @@ func midGameStates(tb testing.TB) ([]kutulu.State, [][kutulu.Players]kutulu.Acti
 	return nil, nil
 }
 
-// BenchmarkApplyTurn: one turn update (clone included) on mid-game
-// four-player states.
+// BenchmarkApplyTurn: one turn update on mid-game four-player states of one
+// map, each from a fresh copy (CopyFrom, as a search does).
 func BenchmarkApplyTurn(b *testing.B) {
 	states, acts := midGameStates(b)
 	minions := 0
@@ -52,15 +52,28 @@ func BenchmarkApplyTurn(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	cpu := cpuTime()
+	var s kutulu.State
 	for i := 0; i < b.N; i++ {
 		k := i % len(states)
-		s := states[k]
+		s.CopyFrom(&states[k])
 		s.ApplyTurn(&acts[k], nil)
 	}
 	reportRates(b, cpu, float64(b.N), "turns")
 }
 
-// BenchmarkClone: the cost of copying a state.
+// BenchmarkCopyFrom: the cost of the search's copy of a state.
+func BenchmarkCopyFrom(b *testing.B) {
+	states, _ := midGameStates(b)
+	var s kutulu.State
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s.CopyFrom(&states[i%len(states)])
+	}
+	cloneSink = s
+}
+
+// BenchmarkClone: the cost of a full value copy of a state.
 func BenchmarkClone(b *testing.B) {
 	states, _ := midGameStates(b)
 	b.ReportAllocs()

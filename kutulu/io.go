@@ -3,6 +3,7 @@ package kutulu
 import (
 	"errors"
 	"strconv"
+	"unicode/utf8"
 )
 
 var entityNames = [...]string{"EXPLORER", "WANDERER", "SLASHER", "EFFECT_SHELTER", "EFFECT_PLAN", "EFFECT_LIGHT", "EFFECT_YELL"}
@@ -102,9 +103,20 @@ func appendInts(buf []byte, vs ...int) []byte {
 // player is then disqualified.
 var ErrBadCommand = errors.New("invalid command")
 
-var actionWords = map[string]ActionKind{
-	"WAIT": ActWait, "UP": ActUp, "RIGHT": ActRight, "DOWN": ActDown, "LEFT": ActLeft,
-	"PLAN": ActPlan, "LIGHT": ActLight, "YELL": ActYell,
+var actionWords = [...]struct {
+	word string
+	kind ActionKind
+}{{"WAIT", ActWait}, {"UP", ActUp}, {"RIGHT", ActRight}, {"DOWN", ActDown}, {"LEFT", ActLeft},
+	{"PLAN", ActPlan}, {"LIGHT", ActLight}, {"YELL", ActYell}}
+
+// parseWord matches an action word, any ASCII case.
+func parseWord(w string) (ActionKind, bool) {
+	for _, a := range actionWords {
+		if len(a.word) == len(w) && equalFoldASCII(w, a.word) {
+			return a.kind, true
+		}
+	}
+	return 0, false
 }
 
 // ParseAction reads player p's answer exactly as the referee does: first
@@ -126,15 +138,7 @@ func (s *State) ParseAction(p int, line string) (Action, error) {
 	if w == 0 || !restMatches(line[w:]) {
 		return Action{}, ErrBadCommand
 	}
-	word := make([]byte, w)
-	for i := 0; i < w; i++ {
-		c := line[i]
-		if c >= 'a' && c <= 'z' {
-			c -= 'a' - 'A'
-		}
-		word[i] = c
-	}
-	k, ok := actionWords[string(word)]
+	k, ok := parseWord(line[:w])
 	if !ok {
 		return Action{}, ErrBadCommand
 	}
@@ -253,15 +257,16 @@ func restMatches(rest string) bool {
 // restBody: all whitespace, or whitespace, then a message of non-terminator
 // characters, then whitespace.
 func restBody(s string) bool {
-	rs := []rune(s)
-	first, last := -1, -1
-	for i, r := range rs {
+	first, end := -1, -1
+	for i := 0; i < len(s); {
+		r, w := utf8.DecodeRuneInString(s[i:])
 		if !isJavaSpace(r) {
 			if first < 0 {
 				first = i
 			}
-			last = i
+			end = i + w
 		}
+		i += w
 	}
 	if first < 0 {
 		return true
@@ -269,7 +274,7 @@ func restBody(s string) bool {
 	if first == 0 {
 		return false
 	}
-	for _, r := range rs[first : last+1] {
+	for _, r := range s[first:end] {
 		if !isJavaDot(r) {
 			return false
 		}

@@ -57,6 +57,8 @@ func TestParseMazeErrors(t *testing.T) {
 	}
 }
 
+// The expected answers of TestParseAction were checked against the JVM's
+// java.util.regex with the referee's two patterns.
 func TestParseAction(t *testing.T) {
 	tests := []struct {
 		line string
@@ -83,6 +85,14 @@ func TestParseAction(t *testing.T) {
 		{line: "MOVE 99999999999 1", bad: true},
 		{line: "WAIT!", bad: true},
 		{line: "MOVE 3 1 \u2028", want: Action{Kind: ActRight}},
+		{line: "WAIT hi\u0085 there", bad: true},
+		{line: "WAIT hi \u00e9\u0085", want: Action{Kind: ActWait}},
+		{line: "WAIT \u00e9\u2029x", bad: true},
+		{line: "WAIT\x0b", want: Action{Kind: ActWait}}, // Java's \s has the vertical tab
+		{line: "MOVE 1 2\x0bmsg", want: Action{Kind: ActDown}},
+		{line: "MOVE 1 2 \u0085\u0085", bad: true}, // one final terminator only
+		{line: "MOVE 1 1 x\ny", bad: true},
+		{line: "WAIT x\ry", bad: true},
 	}
 	s := testState(t, Bronze)
 	for _, tc := range tests {
@@ -343,4 +353,113 @@ func BenchmarkLitSearch(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		m.litSearch(m.Cell(1, 1), i, &lit, goals, out, true)
 	}
+}
+
+func TestCopyFromMatchesClone(t *testing.T) {
+	s := testState(t, Bronze)
+	pols := [Players]Policy{HeuristicPolicy{}, HeuristicPolicy{}, RandomPolicy{R: rng.New(5)}, RandomPolicy{R: rng.New(6)}}
+	var acts [Players]Action
+	var dst State
+	for i := 0; i < 40 && !s.Over; i++ {
+		for p := range pols {
+			if s.Active(p) {
+				acts[p] = pols[p].Act(&s, p)
+			}
+		}
+		s.ApplyTurn(&acts, nil)
+		dst.CopyFrom(&s)
+		full := s.Clone()
+		// Entries past the live counts are garbage in both; blank them.
+		for k := full.NMinions; k < MaxMinions; k++ {
+			full.Minions[k], dst.Minions[k] = Minion{}, Minion{}
+		}
+		for k := full.NEffects; k < MaxEffects; k++ {
+			full.Effects[k], dst.Effects[k] = Effect{}, Effect{}
+		}
+		require.Equal(t, full, dst, "turn %d", s.Turn)
+	}
+}
+
+// TestMCTSBenchSignature pins the search: at a fixed seed and node budget
+// it plays exactly that many playouts and picks the same first actions.
+func TestMCTSBenchSignature(t *testing.T) {
+	s := testState(t, Bronze)
+	var heur HeuristicPolicy
+	var got []string
+	var iters []int64
+	for turn := 0; turn < 6; turn++ {
+		var acts [Players]Action
+		for p := 1; p < Players; p++ {
+			acts[p] = heur.Act(&s, p)
+		}
+		m := NewMCTS(42, 300)
+		acts[0] = m.Act(&s, 0)
+		got = append(got, s.ActionText(0, acts[0]))
+		iters = append(iters, m.Iterations())
+		s.ApplyTurn(&acts, nil)
+	}
+	assert.Equal(t, []int64{300, 300, 300, 300, 300, 300}, iters)
+	assert.Equal(t, []string{"LIGHT", "MOVE 1 2", "MOVE 1 1", "MOVE 2 1", "PLAN", "MOVE 1 1"}, got)
+}
+
+// A slasher appears on its explorer when it drops below 200, counts down
+// 5..1 in the inputs, then rushes: it teleports onto its target if in line
+// of sight, frightens it (-20) and is stunned for 6 turns.
+func TestSlasherSpawnsRushesAndStuns(t *testing.T) {
+	s := testState(t, Bronze)
+	m := s.Maze
+	s.Explorers[0].Sanity = 199
+	wait := [Players]Action{}
+	down := [Players]Action{{Kind: ActDown}}
+	s.ApplyTurn(&down, nil)
+	require.Equal(t, Slasher, int(s.Minions[0].Kind), "slashers are created before wanderers")
+	sl := s.Minions[0]
+	assert.Equal(t, uint8(Spawning), sl.State)
+	assert.Equal(t, 5, sl.Countdown())
+	assert.Equal(t, int8(0), sl.Target)
+	assert.Equal(t, int16(m.Cell(1, 1)), sl.Cell, "spawned on the explorer's start-of-turn cell")
+	s.ApplyTurn(&down, nil)
+	for s.Minions[0].State != Rush {
+		s.ApplyTurn(&wait, nil)
+	}
+	require.Equal(t, 6, s.Turn, "rush shown in the input of turn 6")
+	before := s.Explorers[0].Sanity
+	s.ApplyTurn(&wait, nil)
+	sl = s.Minions[0]
+	assert.Equal(t, int16(m.Cell(1, 3)), sl.Cell, "teleported along the column")
+	assert.Equal(t, uint8(Stunned), sl.State)
+	assert.Equal(t, SlasherStunTime, sl.Countdown())
+	assert.Equal(t, int8(-1), sl.Target)
+	assert.LessOrEqual(t, int(s.Explorers[0].Sanity), int(before)-SpookDamage)
+}
+
+// Two explorers first seen at the same depth confuse a rushing slasher: it
+// stays and frightens only its own cell.
+func TestConfusedSlasherStays(t *testing.T) {
+	s := testState(t, Bronze)
+	m := s.Maze
+	s.NMinions = 1
+	s.Minions[0] = Minion{ID: 9, Kind: Slasher, State: Rush, Cell: int16(m.Cell(3, 3)), Target: -1, LastSeen: int16(m.Cell(3, 3))}
+	s.Explorers[0].Cell = int16(m.Cell(1, 3))
+	s.Explorers[1].Cell = int16(m.Cell(5, 3))
+	s.Turn = 1 // no wanderer spawn
+	var acts [Players]Action
+	s.ApplyTurn(&acts, nil)
+	assert.Equal(t, int16(m.Cell(3, 3)), s.Minions[0].Cell)
+	assert.Equal(t, int16(-1), s.Minions[0].LastSeen)
+	assert.Equal(t, int16(MaxSanity-s.Params.Group), s.Explorers[0].Sanity, "not frightened (explorer 2 is within 2: group loss)")
+}
+
+func TestTurnIsPlayedWhenEveryoneIsDisqualified(t *testing.T) {
+	s := testState(t, Bronze)
+	s.Turn = 7
+	for p := 0; p < Players; p++ {
+		s.Disqualify(p)
+	}
+	require.False(t, s.Over)
+	var acts [Players]Action
+	s.ApplyTurn(&acts, nil)
+	assert.True(t, s.Over)
+	assert.Equal(t, 8, s.Turn, "turn 7 was the last one played")
+	assert.Equal(t, [Players]int{-1, -1, -1, -1}, s.Scores())
 }

@@ -4,30 +4,44 @@ package kutulu
 // the positions do not change during the minion phase (an explorer spooked
 // to 0 stays in the list until the madness phase), so it is built once.
 type explorerView struct {
-	living [Players]int8     // player of each living-list slot
-	slot   [Players]int8     // living-list slot of each player, -1 if out
-	rows   [Players][]uint16 // packed distance row of each slot's cell
+	living [Players]int8  // player of each living-list slot
+	slot   [Players]int8  // living-list slot of each player, -1 if out
+	cells  [Players]int16 // cell of each slot
+	base   [Players]int   // offset of each slot's row in the packed distance table
 	cnt    int
 }
 
-func (s *State) explorerView() explorerView {
-	var v explorerView
+func (s *State) fillExplorerView(v *explorerView) {
 	n := len(s.Maze.walkable)
+	v.cnt = 0
 	for p := range s.Explorers {
 		v.slot[p] = -1
 		if s.Explorers[p].Alive {
-			c := int(s.Explorers[p].Cell)
-			v.living[v.cnt], v.slot[p] = int8(p), int8(v.cnt)
-			v.rows[v.cnt] = s.Maze.dist[c*n : (c+1)*n]
+			c := s.Explorers[p].Cell
+			v.living[v.cnt], v.slot[p], v.cells[v.cnt] = int8(p), int8(v.cnt), c
+			v.base[v.cnt] = int(c) * n
 			v.cnt++
 		}
 	}
-	return v
+}
+
+// occupied tells whether a living explorer stands on cell c.
+func (v *explorerView) occupied(c int16) bool {
+	for i := 0; i < v.cnt; i++ {
+		if v.cells[i] == c {
+			return true
+		}
+	}
+	return false
 }
 
 // updateMinions runs every minion's update in creation order.
 func (s *State) updateMinions(lit *lights) {
-	v := s.explorerView()
+	if s.NMinions == 0 {
+		return
+	}
+	var v explorerView
+	s.fillExplorerView(&v)
 	for i := 0; i < s.NMinions; i++ {
 		n := &s.Minions[i]
 		if n.Kind == Wanderer {
@@ -51,7 +65,7 @@ func (s *State) updateWanderer(n *Minion, lit *lights, v *explorerView) {
 		return
 	}
 	s.chase(n, lit, v)
-	if s.spook(int(n.Cell)) {
+	if v.occupied(n.Cell) && s.spook(int(n.Cell)) {
 		n.Recalled = true
 		return
 	}
@@ -101,15 +115,15 @@ func (s *State) updateSlasher(n *Minion, lit *lights, v *explorerView) {
 
 // spook frightens every living explorer on cell c and reports whether any.
 func (s *State) spook(c int) bool {
-	any := false
+	spooked := false
 	for p := range s.Explorers {
 		e := &s.Explorers[p]
 		if e.Alive && int(e.Cell) == c {
 			e.madden(SpookDamage)
-			any = true
+			spooked = true
 		}
 	}
-	return any
+	return spooked
 }
 
 // acquireTarget is the slasher's line-of-sight check (see the rules, 10.2).
@@ -185,31 +199,45 @@ func (s *State) acquireTarget(n *Minion) bool {
 // referee's shuffled order (previous target first), and steps towards it.
 func (s *State) chase(n *Minion, lit *lights, v *explorerView) {
 	cnt := v.cnt
-	order := [Players]int{0, 1, 2, 3}
-	start := 0
+	start, prev := 0, -1
 	if n.Target >= 0 && v.slot[n.Target] >= 0 {
-		prev := int(v.slot[n.Target])
-		order[prev], order[0] = 0, prev
-		start = 1
-	}
-	for i := start; i < cnt-1; i++ {
-		j := int(s.Rand.NextIntn(int32(cnt-i))) + i
-		order[i], order[j] = order[j], order[i]
+		prev, start = int(v.slot[n.Target]), 1
 	}
 	from := int(n.Cell)
 	if lit.n > 0 {
+		order := s.shuffle(cnt, prev, start)
 		s.chaseLit(n, lit, v, &order)
 		return
 	}
-	best, bestPacked := -1, uint16(noPath)
-	for k := 0; k < cnt; k++ {
-		i := order[k]
-		packed := v.rows[i][from]
-		if packed == noPath {
-			continue
+	// The shuffle only matters between explorers tied at the lowest cost
+	// when the previous target is not one of them; its draws are made anyway.
+	dist := s.Maze.dist
+	best, ties := -1, 0
+	bestPacked := uint16(noPath)
+	for i := 0; i < cnt; i++ {
+		packed := dist[v.base[i]+from]
+		switch {
+		case packed == noPath:
+		case best < 0 || packed>>4 < bestPacked>>4:
+			best, bestPacked, ties = i, packed, 1
+		case packed>>4 == bestPacked>>4:
+			ties++
+			if i == prev {
+				best, bestPacked = i, packed
+			}
 		}
-		if c, bc := packed>>4, bestPacked>>4; best < 0 || c < bc || (c == bc && v.living[i] == n.Target) {
-			best, bestPacked = i, packed
+	}
+	if ties > 1 && best != prev {
+		order := s.shuffle(cnt, prev, start)
+		for k := 0; k < cnt; k++ {
+			if i := order[k]; dist[v.base[i]+from] != noPath && dist[v.base[i]+from]>>4 == bestPacked>>4 {
+				best, bestPacked = i, dist[v.base[i]+from]
+				break
+			}
+		}
+	} else {
+		for i := start; i < cnt-1; i++ {
+			s.Rand.NextIntn(int32(cnt - i))
 		}
 	}
 	if best < 0 {
@@ -221,6 +249,20 @@ func (s *State) chase(n *Minion, lit *lights, v *explorerView) {
 	}
 }
 
+// shuffle is the referee's partial Fisher-Yates over the living list, the
+// previous target's slot (prev, with start 1) first.
+func (s *State) shuffle(cnt, prev, start int) [Players]int {
+	order := [Players]int{0, 1, 2, 3}
+	if prev >= 0 {
+		order[prev], order[0] = 0, prev
+	}
+	for i := start; i < cnt-1; i++ {
+		j := int(s.Rand.NextIntn(int32(cnt-i))) + i
+		order[i], order[j] = order[j], order[i]
+	}
+	return order
+}
+
 // chaseLit is the chase on a turn with lights: unit costs still decide when
 // no lit cell lies within reach of the cheapest explorer, else the search.
 func (s *State) chaseLit(n *Minion, lit *lights, v *explorerView, order *[Players]int) {
@@ -229,7 +271,7 @@ func (s *State) chaseLit(n *Minion, lit *lights, v *explorerView, order *[Player
 	var res [Players]pathResult
 	nearest := int32(Unreachable)
 	for i := 0; i < cnt; i++ {
-		packed := v.rows[i][from]
+		packed := s.Maze.dist[v.base[i]+from]
 		res[i] = pathResult{cost: -1, step: -1}
 		if packed == noPath {
 			continue

@@ -168,7 +168,9 @@ type State struct {
 }
 
 // NewState places the explorers on their starts. r is the referee's generator
-// after the parameter and map draws.
+// after the parameter and map draws. Turns count from 0 as in the referee's
+// SDK; set Turn to 1 before the first update to count as later SDKs do (the
+// spawn, refill and direction turns, death scores and length follow).
 func NewState(m *Maze, p Params, r jrand.Random) State {
 	p.League = NormalizeLeague(p.League)
 	s := State{Maze: m, Params: p, Rand: r, NextID: Players}
@@ -180,6 +182,16 @@ func NewState(m *Maze, p Params, r jrand.Random) State {
 
 // Clone returns an independent copy.
 func (s *State) Clone() State { return *s }
+
+// CopyFrom makes s a copy of o, copying only the live minions and effects:
+// the cheap clone for searches that reuse one State.
+func (s *State) CopyFrom(o *State) {
+	s.Maze, s.Params, s.Turn, s.Rand = o.Maze, o.Params, o.Turn, o.Rand
+	s.Explorers = o.Explorers
+	s.NMinions, s.NEffects, s.NextID, s.Slashered, s.Over = o.NMinions, o.NEffects, o.NextID, o.Slashered, o.Over
+	copy(s.Minions[:o.NMinions], o.Minions[:o.NMinions])
+	copy(s.Effects[:o.NEffects], o.Effects[:o.NEffects])
+}
 
 // Active tells whether player p still plays: alive and the game not over.
 func (s *State) Active(p int) bool { return s.Explorers[p].Alive && !s.Over }
@@ -205,7 +217,8 @@ func (s *State) Scores() [Players]int {
 }
 
 // Disqualify removes player p for a bad or missing answer: score -1, sanity
-// 0, and its effects removed except its YELLs.
+// 0, and its effects removed except its YELLs. The turn is still played,
+// even with nobody left, and ends the game.
 func (s *State) Disqualify(p int) {
 	if !s.Explorers[p].Alive {
 		return
@@ -213,9 +226,6 @@ func (s *State) Disqualify(p int) {
 	s.removeExplorer(p)
 	s.Explorers[p].Sanity = 0
 	s.Explorers[p].Score = -1
-	if s.LivingCount() == 0 {
-		s.Over = true
-	}
 }
 
 func (s *State) removeExplorer(p int) {

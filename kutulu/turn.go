@@ -174,8 +174,18 @@ func (s *State) doActions(acts *[Players]Action, log *Log) {
 // resetStuck turns the action of every stuck explorer into the referee's
 // shared WAIT, reporting each the first time.
 func (s *State) resetStuck(waitForced *[Players]bool, log *Log) {
+	var stuck [Players]bool
+	anyStuck := false
+	for i := 0; i < s.NEffects; i++ {
+		if s.Effects[i].Kind == EffectYell {
+			stuck[s.Effects[i].Victim], anyStuck = true, true
+		}
+	}
+	if !anyStuck {
+		return
+	}
 	for p := range s.Explorers {
-		if s.Explorers[p].Alive && !waitForced[p] && s.Stuck(p) {
+		if s.Explorers[p].Alive && !waitForced[p] && stuck[p] {
 			waitForced[p] = true
 			log.add(EvTakenAback, p, 0)
 		}
@@ -262,7 +272,10 @@ func (s *State) applyPlan(caster int) {
 
 func (s *State) recallMinions() {
 	k := 0
-	for i := 0; i < s.NMinions; i++ {
+	for k < s.NMinions && !s.Minions[k].Recalled {
+		k++
+	}
+	for i := k; i < s.NMinions; i++ {
 		if !s.Minions[i].Recalled {
 			s.Minions[k] = s.Minions[i]
 			k++
@@ -274,26 +287,37 @@ func (s *State) recallMinions() {
 func (s *State) spreadMadness(log *Log) {
 	m := s.Maze
 	living := s.LivingCount()
-	for p := range s.Explorers {
-		e := &s.Explorers[p]
-		if !e.Alive {
-			continue
-		}
-		if living == 1 {
-			e.madden(KutuluLoss)
-			continue
-		}
-		isolated := true
-		for q := range s.Explorers {
-			if q != p && s.Explorers[q].Alive && m.Manhattan(int(e.Cell), int(s.Explorers[q].Cell)) <= NotAloneRange {
-				isolated = false
-				break
+	if living == 1 {
+		for p := range s.Explorers {
+			if s.Explorers[p].Alive {
+				s.Explorers[p].madden(KutuluLoss)
 			}
 		}
-		if isolated {
-			e.madden(int16(s.Params.Lonely))
-		} else {
-			e.madden(int16(s.Params.Group))
+	} else {
+		var company [Players]bool
+		var xs, ys [Players]int
+		for p := range s.Explorers {
+			xs[p], ys[p] = m.XY(int(s.Explorers[p].Cell))
+		}
+		for p := 0; p < Players; p++ {
+			if !s.Explorers[p].Alive {
+				continue
+			}
+			for q := p + 1; q < Players; q++ {
+				if s.Explorers[q].Alive && abs(xs[p]-xs[q])+abs(ys[p]-ys[q]) <= NotAloneRange {
+					company[p], company[q] = true, true
+				}
+			}
+		}
+		for p := range s.Explorers {
+			e := &s.Explorers[p]
+			switch {
+			case !e.Alive:
+			case company[p]:
+				e.madden(int16(s.Params.Group))
+			default:
+				e.madden(int16(s.Params.Lonely))
+			}
 		}
 	}
 	for p := range s.Explorers {

@@ -27,6 +27,7 @@ func runReferee(args []string, stdout, stderr io.Writer) error {
 	first := fs.Duration("first", time.Second, "time limit of the first answer")
 	turn := fs.Duration("turn", 50*time.Millisecond, "time limit of later answers")
 	replay := fs.String("replay", "", "write a JSON-lines replay to this file")
+	firstTurn := fs.Int("first-turn", 0, "number of the first turn (the referee's SDK 2.2 counts from 0, later SDKs from 1)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -52,6 +53,10 @@ func runReferee(args []string, stdout, stderr io.Writer) error {
 		maze = mapgen.Generate(uint64(*seed))
 	}
 	s := kutulu.NewState(maze, params, r)
+	if *firstTurn < 0 || *firstTurn > kutulu.MaxTurn {
+		return fmt.Errorf("-first-turn must be in 0..%d", kutulu.MaxTurn)
+	}
+	s.Turn = *firstTurn
 	g := &procGame{first: *first, turn: *turn, stderr: stderr}
 	for i := range g.cmds {
 		g.cmds[i] = fs.Arg(i)
@@ -133,10 +138,10 @@ func (g *procGame) play(s *kutulu.State) *gameResult {
 	init := splitLines(s.AppendInit(nil))
 	var log kutulu.Log
 	var buf []byte
-	for !s.Over {
+	for first := true; !s.Over; first = false {
 		rt := replayTurn{Turn: s.Turn}
 		limit := g.turn
-		if s.Turn == 0 {
+		if first {
 			limit = g.first
 		}
 		var outs [kutulu.Players]string
@@ -147,7 +152,7 @@ func (g *procGame) play(s *kutulu.State) *gameResult {
 			}
 			buf = s.AppendInput(buf[:0], p)
 			lines := splitLines(buf)
-			if s.Turn == 0 {
+			if first {
 				lines = append(append([]string{}, init...), lines...)
 			}
 			if procs[p] == nil {
@@ -162,34 +167,16 @@ func (g *procGame) play(s *kutulu.State) *gameResult {
 		for i := range rt.Players {
 			rp := &rt.Players[i]
 			p := rp.Player
-			if errs[p] != nil {
-				// No answer in time (or the bot died): the referee's timeout.
-				s.Disqualify(p)
-				res.reasons[p] = fmt.Sprintf("$%d timeout!", p)
-				rp.Error = errs[p].Error()
+			if !judgeAnswer(s, p, outs[p], errs[p] != nil, &acts, &res.reasons, &rt.Summary) {
+				rp.Error = "invalid command"
+				if errs[p] != nil {
+					rp.Error = errs[p].Error()
+				}
 				g.kill(procs[p], p)
-				continue
 			}
-			a, err := s.ParseAction(p, outs[p])
-			if err != nil {
-				s.Disqualify(p)
-				res.reasons[p] = "Invalid Input: '" + outs[p] + "'"
-				rp.Error = err.Error()
-				rt.Summary = append(rt.Summary, fmt.Sprintf("Invalid command by $%d.", p))
-				g.kill(procs[p], p)
-				continue
-			}
-			acts[p] = a
 		}
-		log.Events = log.Events[:0]
-		s.ApplyTurn(&acts, &log)
-		for _, e := range log.Events {
-			if e.Kind == kutulu.EvMad {
-				res.reasons[e.P] = e.Text()
-				g.kill(procs[e.P], -1)
-				continue
-			}
-			rt.Summary = append(rt.Summary, e.Text())
+		for _, p := range finishTurn(s, &acts, &log, &res.reasons, &rt.Summary) {
+			g.kill(procs[p], -1)
 		}
 		rt.State = hiddenLines(s)
 		enc.Encode(rt)

@@ -127,6 +127,9 @@ func replayWith(t *trace, maze *kutulu.Maze, forced string) error {
 		return &mismatch{turn: 0, player: -1, what: "map", want: t.mapName, got: name}
 	}
 	s := kutulu.NewState(maze, params, r)
+	if first := t.turns[0].turn; first == 1 {
+		s.Turn = first // a driver numbering turns from 1, as later SDKs do
+	}
 	if err := compareLines(0, -1, "init", t.init, splitLines(s.AppendInit(nil))); err != nil {
 		return err
 	}
@@ -163,30 +166,9 @@ func replayWith(t *trace, maze *kutulu.Maze, forced string) error {
 		var summaries []string
 		var acts [kutulu.Players]kutulu.Action
 		for _, in := range tt.inputs {
-			p := in.player
-			if in.out == "<TIMEOUT>" {
-				s.Disqualify(p)
-				reasons[p] = fmt.Sprintf("$%d timeout!", p)
-				continue
-			}
-			a, err := s.ParseAction(p, in.out)
-			if err != nil {
-				s.Disqualify(p)
-				reasons[p] = "Invalid Input: '" + in.out + "'"
-				summaries = append(summaries, fmt.Sprintf("Invalid command by $%d.", p))
-				continue
-			}
-			acts[p] = a
+			judgeAnswer(&s, in.player, in.out, in.out == "<TIMEOUT>", &acts, &reasons, &summaries)
 		}
-		log.Events = log.Events[:0]
-		s.ApplyTurn(&acts, &log)
-		for _, e := range log.Events {
-			if e.Kind == kutulu.EvMad {
-				reasons[e.P] = e.Text()
-				continue
-			}
-			summaries = append(summaries, e.Text())
-		}
+		finishTurn(&s, &acts, &log, &reasons, &summaries)
 		if err := compareLines(tt.turn, -1, "summary", tt.summaries, summaries); err != nil {
 			return err
 		}
@@ -212,6 +194,43 @@ func replayWith(t *trace, maze *kutulu.Maze, forced string) error {
 		}
 	}
 	return compareLines(s.Turn-1, -1, "DEACTIVATED", t.deact, deact)
+}
+
+// judgeAnswer applies the referee's rules to player p's answer: a missing
+// one (timeout, dead bot) or an unparsable line disqualifies at once. It
+// reports whether p is still in the game.
+func judgeAnswer(s *kutulu.State, p int, line string, missing bool, acts *[kutulu.Players]kutulu.Action, reasons *[kutulu.Players]string, summary *[]string) bool {
+	if missing {
+		s.Disqualify(p)
+		reasons[p] = fmt.Sprintf("$%d timeout!", p)
+		return false
+	}
+	a, err := s.ParseAction(p, line)
+	if err != nil {
+		s.Disqualify(p)
+		reasons[p] = "Invalid Input: '" + line + "'"
+		*summary = append(*summary, fmt.Sprintf("Invalid command by $%d.", p))
+		return false
+	}
+	acts[p] = a
+	return true
+}
+
+// finishTurn plays the update with the parsed actions, appends the summary
+// messages and records madness; it returns the players who went mad.
+func finishTurn(s *kutulu.State, acts *[kutulu.Players]kutulu.Action, log *kutulu.Log, reasons *[kutulu.Players]string, summary *[]string) []int {
+	log.Events = log.Events[:0]
+	s.ApplyTurn(acts, log)
+	var mad []int
+	for _, e := range log.Events {
+		if e.Kind == kutulu.EvMad {
+			reasons[e.P] = e.Text()
+			mad = append(mad, int(e.P))
+			continue
+		}
+		*summary = append(*summary, e.Text())
+	}
+	return mad
 }
 
 func splitLines(b []byte) []string {

@@ -13,18 +13,19 @@ import (
 // tourSeed fixes the tour's generated map and referee draws.
 const tourSeed = 2018
 
-// Tour plays one Bronze game on a generated map, in process: two heuristic
-// bots against two random ones, and prints the ranking.
+// Tour plays one Bronze game on a generated map, in process: our MCTS bot
+// (a fixed playout budget, so the tour is reproducible) against two
+// heuristic bots and a random one, and prints the ranking.
 func Tour(stdout io.Writer) error {
 	start := time.Now()
 	m := mapgen.Generate(tourSeed)
 	p, r := kutulu.DrawParams(tourSeed, kutulu.Bronze)
 	s := kutulu.NewState(m, p, r)
 	pols := [kutulu.Players]kutulu.Policy{
-		kutulu.HeuristicPolicy{}, kutulu.RandomPolicy{R: rng.New(1)},
-		kutulu.HeuristicPolicy{}, kutulu.RandomPolicy{R: rng.New(2)},
+		kutulu.NewMCTS(tourSeed, 100), kutulu.HeuristicPolicy{},
+		kutulu.RandomPolicy{R: rng.New(1)}, kutulu.HeuristicPolicy{},
 	}
-	names := [kutulu.Players]string{"heuristic", "random", "heuristic", "random"}
+	names := [kutulu.Players]string{"mcts", "heuristic", "random", "heuristic"}
 	kutulu.Play(&s, &pols)
 	sc := s.Scores()
 	rk := ranks(sc)
