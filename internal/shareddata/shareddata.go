@@ -10,10 +10,17 @@ import (
 	"testing"
 )
 
-// Root returns the absolute path of ../shared/data relative to the module root
-// (the nearest folder above the working directory holding go.mod), or "" when
-// it does not exist.
+// EnvVar names a data folder to use instead of ../shared/data, for checkouts
+// that do not sit beside shared/ (git worktrees, CI elsewhere).
+const EnvVar = "CGBOTS_SHARED_DATA"
+
+// Root returns the data folder: $CGBOTS_SHARED_DATA when set, else
+// ../shared/data relative to the module root (the nearest folder above the
+// working directory holding go.mod); "" when it does not exist.
 func Root() string {
+	if env := os.Getenv(EnvVar); env != "" {
+		return existingDir(env)
+	}
 	dir, err := os.Getwd()
 	if err != nil {
 		return ""
@@ -28,11 +35,18 @@ func Root() string {
 		}
 		dir = parent
 	}
-	data := filepath.Join(filepath.Dir(dir), "shared", "data")
-	if st, err := os.Stat(data); err != nil || !st.IsDir() {
+	return existingDir(filepath.Join(filepath.Dir(dir), "shared", "data"))
+}
+
+func existingDir(path string) string {
+	abs, err := filepath.Abs(path)
+	if err != nil {
 		return ""
 	}
-	return data
+	if st, err := os.Stat(abs); err != nil || !st.IsDir() {
+		return ""
+	}
+	return abs
 }
 
 // Dir returns the path of ../shared/data/<parts...>, skipping the test with a
@@ -41,7 +55,7 @@ func Dir(t testing.TB, parts ...string) string {
 	t.Helper()
 	root := Root()
 	if root == "" {
-		t.Skip("../shared/data is absent (a fresh clone): skipping the test on recorded official data")
+		t.Skip("../shared/data is absent (a fresh clone; or set " + EnvVar + "): skipping the test on recorded official data")
 	}
 	p := filepath.Join(append([]string{root}, parts...)...)
 	if _, err := os.Stat(p); err != nil {

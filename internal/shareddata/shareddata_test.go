@@ -22,3 +22,11 @@ func TestMissingPartSkips(t *testing.T) {
 	})
 	assert.False(t, ran, "Dir must skip, not return, for a missing folder")
 }
+
+func TestEnvVarOverridesAndMustExist(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv(EnvVar, dir)
+	assert.Equal(t, dir, Root())
+	t.Setenv(EnvVar, dir+"/missing")
+	assert.Equal(t, "", Root())
+}
