@@ -2,10 +2,10 @@ package lastofus
 
 import (
 	"fmt"
-	"strings"
-	"testing"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"strings"
+	"testing"
 )
 
 // TestGenerateCertified: every style yields areas in the input format whose

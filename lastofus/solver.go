@@ -58,6 +58,12 @@ func Solve(a *Area, budget *clock.Budget) (*Solution, error) {
 		nodes += sr.expanded
 		keep(actions, fmt.Sprintf("A* weight %d.%d", weight/10, weight%10))
 	}
+	if !budget.Spent() {
+		ls := newLureSearch(a, dist)
+		actions := ls.run(portion(budget, 2), budget)
+		nodes += ls.expanded
+		keep(actions, "lure search")
+	}
 	// Greedy first so that an answer comes early, greedier if that fails.
 	for _, weight := range []int{30, 80} {
 		if best == nil && !budget.Spent() {

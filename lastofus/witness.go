@@ -111,10 +111,8 @@ func planWitness(a *Area) ([]Action, int) {
 		if !step(ThrowAt(lure%a.Cols-spot%a.Cols, spot/a.Cols-lure/a.Cols)) {
 			return nil, id
 		}
-		for waits := 0; waits < 40 && !sim.Resting(s); waits++ {
-			if sim.ClickerNear(s, s.Ellie, AlertRange) || !step(Walk(0, 0)) {
-				return nil, id
-			}
+		if !waitUntilResting(sim, s, 40, &actions) {
+			return nil, id
 		}
 	}
 	return nil, -1
