@@ -44,3 +44,14 @@ func TestDebugWitness(t *testing.T) {
 		}
 	}
 }
+
+func TestDebugGen(t *testing.T) {
+	if os.Getenv("GEN") == "" {
+		t.Skip()
+	}
+	start := time.Now()
+	debugLure = true
+	a, w, err := Generate(GenOptions{Rows: 500, Cols: 500, Clickers: 600, Bricks: 140, Seed: 119, Style: os.Getenv("GEN")})
+	fmt.Println(err, len(w), time.Since(start))
+	_ = a
+}

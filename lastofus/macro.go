@@ -53,6 +53,7 @@ const (
 	lureGuards = 4
 	lureCells  = 24
 	lureSteps  = 4 // a lure cell farther by path sends the clicker on a long walk
+	brickCost  = 6 // bricks are scarce: a brick weighs as much as this many actions
 )
 
 func newLureSearch(a *Area, dist []int32) *lureSearch {
@@ -86,7 +87,8 @@ func (ls *lureSearch) run(budget, outer *clock.Budget) []Action {
 	ls.push(root, 0)
 	ls.nodes[0].g = 0
 	for ls.open.Len() > 0 {
-		if budget.Done() || outer.Spent() {
+		budget.Done()
+		if budget.Spent() || outer.Spent() { // expansions are slow: read the clock each time
 			return nil
 		}
 		id := heap.Pop(&ls.open).(heapItem).node
@@ -99,7 +101,12 @@ func (ls *lureSearch) run(budget, outer *clock.Budget) []Action {
 }
 
 func (ls *lureSearch) push(n lureNode, priority int) {
-	key := stateKey(&n.state) ^ 0x6a09e667f3bcc908
+	// Ellie walks freely in her quiet region, so her cell is left out of the
+	// key: the same clickers with no more bricks are no better.
+	ellie := n.state.Ellie
+	n.state.Ellie = 0
+	key := stateKey(&n.state)
+	n.state.Ellie = ellie
 	if b, ok := ls.seen[key]; ok && int(b) >= n.state.Bricks {
 		return
 	}
@@ -243,7 +250,7 @@ func (ls *lureSearch) childPriority(parent *State, child *lureNode, regionGen ui
 	}()
 	// The walk to the throw spot is part of the walk from the parent's cell
 	// to best: count it once.
-	base := child.g - int(ls.depth[child.state.Ellie])
+	base := child.g - int(ls.depth[child.state.Ellie]) + brickCost*(a.Bricks-child.state.Bricks)
 	ls.evalGen++
 	eg := ls.evalGen
 	q := ls.evalQueue[:0]

@@ -109,11 +109,12 @@ func QuietRoute(a *Area) []Action {
 	for _, c := range a.Clickers {
 		forWithin(a, c, AlertRange, func(n int) { loud[n] = true })
 	}
-	parent := bfsParents(a, a.Ellie, func(n int) bool { return n == a.Exit || !loud[n] })
-	if parent[a.Exit] < 0 {
+	w := newWalkSearch(a)
+	w.run(a.Ellie, func(n int) bool { return n == a.Exit || !loud[n] })
+	if !w.reached(a.Exit) {
 		return nil
 	}
-	return a.walksTo(parent, a.Ellie, a.Exit)
+	return a.walksTo(w.parent, a.Ellie, a.Exit)
 }
 
 // walksTo lists the walks from start to cell along a tree of parents.
