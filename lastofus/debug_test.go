@@ -15,7 +15,7 @@ func TestDebugLure(t *testing.T) {
 	if err != nil {
 		t.Skip()
 	}
-	debugLure = true
+	debugLure = false
 	ls := newLureSearch(a, a.EllieDistances())
 	acts := ls.run(clock.For(time.Second), clock.For(time.Second))
 	fmt.Println(len(acts), ls.expanded, len(ls.nodes))
@@ -50,7 +50,7 @@ func TestDebugGen(t *testing.T) {
 		t.Skip()
 	}
 	start := time.Now()
-	debugLure = true
+	debugLure = false
 	a, w, err := Generate(GenOptions{Rows: 500, Cols: 500, Clickers: 600, Bricks: 140, Seed: 119, Style: os.Getenv("GEN")})
 	fmt.Println(err, len(w), time.Since(start))
 	_ = a

@@ -46,12 +46,12 @@ type lureSearch struct {
 
 // lureMargin bounds how much farther from the exit than Ellie the quiet
 // region is explored: throw spots lie close to the guards ahead.
-const lureMargin = 100000
+const lureMargin = 150
 
 // Per expansion, the guards of the frontier tried, and the lure cells tried per guard.
 const (
-	lureGuards = 4
-	lureCells  = 24
+	lureGuards = 2
+	lureCells  = 8
 	lureSteps  = 4 // a lure cell farther by path sends the clicker on a long walk
 	brickCost  = 6 // bricks are scarce: a brick weighs as much as this many actions
 )
