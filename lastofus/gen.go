@@ -172,9 +172,6 @@ func (l *layout) populate(r *rng.Rand, name string, o GenOptions) (*Area, []Acti
 			return nil, nil
 		}
 		witness, stuck := planWitness(a)
-		if debugLure {
-			println("round", round, len(witness), stuck, len(a.Clickers))
-		}
 		if witness != nil && CheckAll(a, witness) == nil {
 			return a, witness
 		}

@@ -161,9 +161,6 @@ func (ls *lureSearch) expand(id int32) []Action {
 		return append(ls.history(id), a.walksTo(ls.parent, node.state.Ellie, a.Exit)...)
 	}
 	regionGen := ls.gen
-	if debugLure {
-		println("expand", id, "g", node.g, "bricks", node.state.Bricks, "ellie", a.CellString(node.state.Ellie), "region", len(region))
-	}
 	best := region[0]
 	for _, c := range region {
 		if ls.dist[c] < ls.dist[best] {
@@ -226,11 +223,7 @@ func (ls *lureSearch) expand(id int32) []Action {
 	}
 	// Each child is ranked by what it opens: the quiet region it leaves.
 	for i := range children {
-		pr := ls.childPriority(&node.state, &children[i], regionGen, int(best))
-		if debugLure {
-			println("   child", children[i].g, pr, a.CellString(children[i].state.Ellie), children[i].actions[len(children[i].actions)-1].String())
-		}
-		ls.push(children[i], pr)
+		ls.push(children[i], ls.childPriority(&node.state, &children[i], regionGen, int(best)))
 	}
 	return nil
 }
@@ -412,5 +405,3 @@ func (ls *lureSearch) history(id int32) []Action {
 	}
 	return out
 }
-
-var debugLure = false // DEBUG

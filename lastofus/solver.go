@@ -17,13 +17,13 @@ type Solution struct {
 	Nodes   int64  // search nodes expanded over all rungs
 }
 
-// portion is 1/div of the time left on a timed budget; a node budget is
+// portion is num/div of the time left on a timed budget; a node budget is
 // shared as it is, so that node-budgeted runs stay deterministic.
-func portion(b *clock.Budget, div int) *clock.Budget {
+func portion(b *clock.Budget, div, num int) *clock.Budget {
 	if !b.Timed() {
 		return b
 	}
-	return clock.For(b.Remaining() / time.Duration(div))
+	return clock.For(b.Remaining() * time.Duration(num) / time.Duration(div))
 }
 
 // ErrNoSolution is returned when no rung of the ladder finds a valid answer.
@@ -60,14 +60,14 @@ func Solve(a *Area, budget *clock.Budget) (*Solution, error) {
 	}
 	if !budget.Spent() {
 		ls := newLureSearch(a, dist)
-		actions := ls.run(portion(budget, 2), budget)
+		actions := ls.run(portion(budget, 4, 3), budget)
 		nodes += ls.expanded
 		keep(actions, "lure search")
 	}
 	// Greedy first so that an answer comes early, greedier if that fails.
 	for _, weight := range []int{30, 80} {
 		if best == nil && !budget.Spent() {
-			run(weight, portion(budget, 2), MaxActions)
+			run(weight, portion(budget, 2, 1), MaxActions)
 		}
 	}
 	// Then the remaining time goes to a near-optimal search for a shorter answer.

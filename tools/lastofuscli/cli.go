@@ -86,14 +86,8 @@ func runCheck(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	actions, err := lastofus.ParseAnswer(bytes.NewReader(data))
-	for _, r := range readings {
-		if err != nil {
-			break
-		}
-		if err = lastofus.Check(a, actions, r); err != nil && len(readings) > 1 {
-			ae := err.(*lastofus.AnswerError)
-			err = &lastofus.AnswerError{Action: ae.Action, Reason: ae.Reason + " [reading " + r.String() + "]"}
-		}
+	if err == nil {
+		err = lastofus.CheckReadings(a, actions, readings)
 	}
 	if err != nil {
 		fmt.Fprintf(stdout, "FAIL %v\n", err)
