@@ -119,7 +119,7 @@ func (l *layout) keepReachable() {
 // stand within earshot of the shortest walk to the exit (guard posts first,
 // then random cells near it); the other clickers are decoys placed out of
 // earshot of that walk. A challenger the witness planner gets stuck on
-// becomes a decoy, a few times at most.
+// becomes a decoy, up to 64 times.
 func (l *layout) populate(r *rng.Rand, name string, o GenOptions) (*Area, []Action) {
 	if !l.open(l.ellie/l.cols, l.ellie%l.cols) || l.ellie == l.exit {
 		return nil, nil
@@ -166,7 +166,7 @@ func (l *layout) populate(r *rng.Rand, name string, o GenOptions) (*Area, []Acti
 			return nil, nil
 		}
 	}
-	for round := 0; round < 16; round++ {
+	for round := 0; round < 64; round++ {
 		a, err := NewArea(name, l.rows, l.cols, o.Bricks, grid)
 		if err != nil {
 			return nil, nil

@@ -39,9 +39,16 @@ type lureSearch struct {
 	evalStamp []uint32
 	evalQueue []int32
 	evalGen   uint32
-	queue     []int32
-	gen       uint32
-	expanded  int64
+	// Clicker cells of the state being expanded, by ID (valid when stamped).
+	parentStamp []uint32
+	parentAt    []int32
+	parentGen   uint32
+	idSeen      []uint32
+	idGen       uint32
+	moves       []int
+	queue       []int32
+	gen         uint32
+	expanded    int64
 }
 
 // lureMargin bounds how much farther from the exit than Ellie the quiet
@@ -50,8 +57,8 @@ const lureMargin = 150
 
 // Per expansion, the guards of the frontier tried, and the lure cells tried per guard.
 const (
-	lureGuards = 2
-	lureCells  = 8
+	lureGuards = 3
+	lureCells  = 6
 	lureSteps  = 4 // a lure cell farther by path sends the clicker on a long walk
 	brickCost  = 6 // bricks are scarce: a brick weighs as much as this many actions
 )
@@ -61,6 +68,7 @@ func newLureSearch(a *Area, dist []int32) *lureSearch {
 	ls := &lureSearch{
 		a: a, dist: dist, sim: NewSim(a, Rules{ForbidSelfThrow: true}),
 		seen: make(map[uint64]int16), loud: make([]int16, n),
+		parentStamp: make([]uint32, len(a.Clickers)), parentAt: make([]int32, len(a.Clickers)), idSeen: make([]uint32, len(a.Clickers)),
 		stamp: make([]uint32, n), parent: make([]int32, n), depth: make([]int32, n), evalStamp: make([]uint32, n),
 	}
 	for _, c := range a.Clickers {
@@ -161,6 +169,10 @@ func (ls *lureSearch) expand(id int32) []Action {
 		return append(ls.history(id), a.walksTo(ls.parent, node.state.Ellie, a.Exit)...)
 	}
 	regionGen := ls.gen
+	ls.parentGen++
+	for _, c := range node.state.Awake {
+		ls.parentStamp[c.ID], ls.parentAt[c.ID] = ls.parentGen, c.Pos
+	}
 	best := region[0]
 	for _, c := range region {
 		if ls.dist[c] < ls.dist[best] {
@@ -235,11 +247,32 @@ func (ls *lureSearch) expand(id int32) []Action {
 // best) grown by a search from the cells the moved clickers fell silent on.
 func (ls *lureSearch) childPriority(parent *State, child *lureNode, regionGen uint32, best int) int {
 	a := ls.a
-	ls.setClickers(parent, -1)
-	ls.setClickers(&child.state, 1)
+	// The clickers the child moved, as (from, to) pairs: the loudness moves with them.
+	ls.idGen++
+	for _, c := range child.state.Awake {
+		ls.idSeen[c.ID] = ls.idGen
+	}
+	moves := ls.moves[:0]
+	for _, c := range child.state.Awake {
+		if from := ls.parentPos(int(c.ID)); from != int(c.Pos) {
+			moves = append(moves, from, int(c.Pos))
+		}
+	}
+	for _, c := range parent.Awake {
+		if ls.idSeen[c.ID] != ls.idGen { // back at rest on its start cell
+			moves = append(moves, int(c.Pos), a.Clickers[c.ID])
+		}
+	}
+	ls.moves = moves
+	for k := 0; k < len(moves); k += 2 {
+		ls.addLoud(moves[k], -1)
+		ls.addLoud(moves[k+1], 1)
+	}
 	defer func() {
-		ls.setClickers(&child.state, -1)
-		ls.setClickers(parent, 1)
+		for k := 0; k < len(moves); k += 2 {
+			ls.addLoud(moves[k+1], -1)
+			ls.addLoud(moves[k], 1)
+		}
 	}()
 	// The walk to the throw spot is part of the walk from the parent's cell
 	// to best: count it once.
@@ -247,17 +280,8 @@ func (ls *lureSearch) childPriority(parent *State, child *lureNode, regionGen ui
 	ls.evalGen++
 	eg := ls.evalGen
 	q := ls.evalQueue[:0]
-	for _, c := range child.state.Awake {
-		old := a.Clickers[c.ID]
-		for _, p := range parent.Awake {
-			if p.ID == c.ID {
-				old = int(p.Pos)
-			}
-		}
-		if old == int(c.Pos) {
-			continue
-		}
-		forWithin(a, old, AlertRange+1, func(n int) {
+	for k := 0; k < len(moves); k += 2 {
+		forWithin(a, moves[k], AlertRange+1, func(n int) {
 			if !a.Walkable[n] || ls.loud[n] > 0 || ls.stamp[n] == regionGen || ls.evalStamp[n] == eg {
 				return
 			}
@@ -288,6 +312,14 @@ func (ls *lureSearch) childPriority(parent *State, child *lureNode, regionGen ui
 	ls.evalQueue = q
 	// Partial progress counts too: fewer clickers in earshot of the frontier.
 	return base + int(ls.depth[best]) + 2*int(ls.dist[best]) + 4*int(ls.loud[child.front])
+}
+
+// parentPos is the cell of clicker id in the state being expanded.
+func (ls *lureSearch) parentPos(id int) int {
+	if ls.parentStamp[id] == ls.parentGen {
+		return int(ls.parentAt[id])
+	}
+	return ls.a.Clickers[id]
 }
 
 // lureCells lists up to three cells to draw the clicker at guard to, best

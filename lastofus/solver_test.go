@@ -26,7 +26,7 @@ func TestSolveSignature(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 13, len(sol.Actions))
 	assert.Equal(t, "A* weight 1.2", sol.Method)
-	assert.Equal(t, int64(10716), sol.Nodes)
+	assert.Equal(t, int64(10705), sol.Nodes)
 }
 
 func TestQuietRouteIsShortestWhenNoClickerMatters(t *testing.T) {
