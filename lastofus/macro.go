@@ -59,8 +59,9 @@ const lureMargin = 150
 const (
 	lureGuards = 3
 	lureCells  = 6
-	lureSteps  = 4 // a lure cell farther by path sends the clicker on a long walk
-	brickCost  = 6 // bricks are scarce: a brick weighs as much as this many actions
+	lureSteps  = 4  // a lure cell farther by path sends the clicker on a long walk
+	lureAhead  = 12 // cells of the way on past the frontier a lure should keep clear of
+	brickCost  = 6  // bricks are scarce: a brick weighs as much as this many actions
 )
 
 func newLureSearch(a *Area, dist []int32) *lureSearch {
@@ -328,7 +329,7 @@ func (ls *lureSearch) parentPos(id int) int {
 func (ls *lureSearch) lureCells(s *State, guard, frontier int) []int {
 	a := ls.a
 	ahead := []int{frontier}
-	for c, k := frontier, 0; k < 12; k++ {
+	for c, k := frontier, 0; k < lureAhead; k++ {
 		next := -1
 		a.forNeighbours(c, func(n int) {
 			if next < 0 && a.Walkable[n] && ls.dist[n] == ls.dist[c]-1 {
