@@ -57,8 +57,8 @@ const lureMargin = 150
 
 // Per expansion, the guards of the frontier tried, and the lure cells tried per guard.
 const (
-	lureGuards = 3
-	lureCells  = 6
+	lureGuards = 2
+	lureCells  = 8
 	lureSteps  = 4  // a lure cell farther by path sends the clicker on a long walk
 	lureAhead  = 12 // cells of the way on past the frontier a lure should keep clear of
 	brickCost  = 6  // bricks are scarce: a brick weighs as much as this many actions

@@ -30,9 +30,11 @@ func portion(b *clock.Budget, div, num int) *clock.Budget {
 var ErrNoSolution = errors.New("no valid answer found")
 
 // Solve runs the ladder within budget: the quiet route (never within earshot
-// of a clicker), then weighted A* over exact simulator states with brick
-// throws, greedier as time runs out. Every candidate is replayed under every
-// reading before it is kept; the shortest verified one is returned.
+// of a clicker); a short greedy A* over exact simulator states (walks, waits
+// and brick throws); the lure search over resting states; a greedier A*; and,
+// once an answer is known, a near-optimal A* bounded by its length for the
+// time left. Every candidate is replayed under every reading before it is
+// kept; the shortest verified one is returned.
 func Solve(a *Area, budget *clock.Budget) (*Solution, error) {
 	dist := a.EllieDistances()
 	if dist[a.Ellie] < 0 {
@@ -58,17 +60,16 @@ func Solve(a *Area, budget *clock.Budget) (*Solution, error) {
 		nodes += sr.expanded
 		keep(actions, fmt.Sprintf("A* weight %d.%d", weight/10, weight%10))
 	}
-	if !budget.Spent() {
+	// A short greedy A* first: small puzzles fall to it at once.
+	run(30, portion(budget, 6, 1), MaxActions)
+	if best == nil && !budget.Spent() {
 		ls := newLureSearch(a, dist)
 		actions := ls.run(portion(budget, 4, 3), budget)
 		nodes += ls.expanded
 		keep(actions, "lure search")
 	}
-	// Greedy first so that an answer comes early, greedier if that fails.
-	for _, weight := range []int{30, 80} {
-		if best == nil && !budget.Spent() {
-			run(weight, portion(budget, 2, 1), MaxActions)
-		}
+	if best == nil && !budget.Spent() {
+		run(80, portion(budget, 2, 1), MaxActions)
 	}
 	// Then the remaining time goes to a near-optimal search for a shorter answer.
 	if best != nil && len(best.Actions) > int(dist[a.Ellie]) && !budget.Spent() {

@@ -25,8 +25,8 @@ func TestSolveSignature(t *testing.T) {
 	sol, err := Solve(a, clock.Nodes(40000))
 	require.NoError(t, err)
 	assert.Equal(t, 13, len(sol.Actions))
-	assert.Equal(t, "A* weight 1.2", sol.Method)
-	assert.Equal(t, int64(10705), sol.Nodes)
+	assert.Equal(t, "A* weight 3.0", sol.Method)
+	assert.Equal(t, int64(28157), sol.Nodes)
 }
 
 func TestQuietRouteIsShortestWhenNoClickerMatters(t *testing.T) {

@@ -116,7 +116,7 @@ func runSolve(args []string, stdout, stderr io.Writer) error {
 	start := time.Now()
 	fs := flag.NewFlagSet("lastofus solve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	limit := fs.Duration("time", 900*time.Millisecond, "time limit from the start of the command")
+	limit := fs.Duration("time", 850*time.Millisecond, "time limit from the start of the command")
 	nodes := fs.Int64("nodes", 0, "node budget instead of a time limit (deterministic)")
 	quiet := fs.Bool("q", false, "no summary on stderr")
 	fs.Usage = func() {
