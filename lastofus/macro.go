@@ -328,20 +328,7 @@ func (ls *lureSearch) parentPos(id int) int {
 // enclosed (a pocket holds a clicker best).
 func (ls *lureSearch) lureCells(s *State, guard, frontier int) []int {
 	a := ls.a
-	ahead := []int{frontier}
-	for c, k := frontier, 0; k < lureAhead; k++ {
-		next := -1
-		a.forNeighbours(c, func(n int) {
-			if next < 0 && a.Walkable[n] && ls.dist[n] == ls.dist[c]-1 {
-				next = n
-			}
-		})
-		if next < 0 || next == a.Exit {
-			break
-		}
-		ahead = append(ahead, next)
-		c = next
-	}
+	ahead := descent(a, ls.dist, frontier, lureAhead)
 	type option struct{ cell, score int }
 	var opts []option
 	ls.sim.begin(s)
@@ -350,19 +337,7 @@ func (ls *lureSearch) lureCells(s *State, guard, frontier int) []int {
 		if _, ok := near[n]; !ok || n == a.Exit || n == s.Ellie || ls.sim.occupied(n) {
 			return
 		}
-		clear := AlertRange + 2
-		for _, p := range ahead {
-			if d := a.Chebyshev(n, p); d < clear {
-				clear = d
-			}
-		}
-		open := 0
-		forWithin(a, n, AlertRange, func(m int) {
-			if a.Walkable[m] {
-				open++
-			}
-		})
-		opts = append(opts, option{n, clear*100 - open})
+		opts = append(opts, option{n, lureScore(a, n, ahead)})
 	})
 	sort.SliceStable(opts, func(i, j int) bool { return opts[i].score > opts[j].score })
 	out := make([]int, 0, lureCells)

@@ -71,18 +71,7 @@ func planWitness(a *Area) ([]Action, int) {
 			}
 			return actions, -1
 		}
-		// The first cells of the shortest walk out, clickers ignored.
-		path := []int{s.Ellie}
-		for c := s.Ellie; c != a.Exit && len(path) < witnessMargin; {
-			next := -1
-			a.forNeighbours(c, func(n int) {
-				if next < 0 && a.Walkable[n] && dist[n] == dist[c]-1 {
-					next = n
-				}
-			})
-			path = append(path, next)
-			c = next
-		}
+		path := descent(a, dist, s.Ellie, witnessMargin) // the way out, clickers ignored
 		// The frontier: the loud cell next to the quietly reachable region
 		// that is closest to the exit; its nearest clicker is the guard.
 		frontier := -1
@@ -152,19 +141,7 @@ func chooseLure(a *Area, search *walkSearch, guard int, path []int, body []int32
 		if !a.Walkable[n] || n == a.Exit || body[n] > 0 || a.pathComp[n] != a.pathComp[guard] {
 			return
 		}
-		clear := AlertRange + 2
-		for _, p := range path {
-			if d := a.Chebyshev(n, p); d < clear {
-				clear = d
-			}
-		}
-		open := 0
-		forWithin(a, n, AlertRange, func(m int) {
-			if a.Walkable[m] {
-				open++
-			}
-		})
-		opts = append(opts, option{n, clear*100 - open})
+		opts = append(opts, option{n, lureScore(a, n, path)})
 	})
 	if len(opts) == 0 {
 		return -1
@@ -205,6 +182,45 @@ func chooseLure(a *Area, search *walkSearch, guard int, path []int, body []int32
 		}
 	}
 	return best
+}
+
+// lureScore ranks a cell to draw a clicker to: clear of the cells of path
+// (up to what makes them quiet) first, then enclosed (a pocket holds a
+// clicker best).
+func lureScore(a *Area, cell int, path []int) int {
+	clear := AlertRange + 2
+	for _, p := range path {
+		if d := a.Chebyshev(cell, p); d < clear {
+			clear = d
+		}
+	}
+	open := 0
+	forWithin(a, cell, AlertRange, func(m int) {
+		if a.Walkable[m] {
+			open++
+		}
+	})
+	return clear*100 - open
+}
+
+// descent lists from and up to n more cells of a shortest walk from it to
+// the exit, ignoring clickers (dist is EllieDistances), the exit excluded.
+func descent(a *Area, dist []int32, from, n int) []int {
+	path := []int{from}
+	for c := from; len(path) <= n; {
+		next := -1
+		a.forNeighbours(c, func(m int) {
+			if next < 0 && a.Walkable[m] && dist[m] == dist[c]-1 {
+				next = m
+			}
+		})
+		if next < 0 || next == a.Exit {
+			break
+		}
+		path = append(path, next)
+		c = next
+	}
+	return path
 }
 
 // forWithin calls f for every cell within Chebyshev distance radius of cell.
