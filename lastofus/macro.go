@@ -61,7 +61,7 @@ const (
 	lureCells  = 8
 	lureSteps  = 4  // a lure cell farther by path sends the clicker on a long walk
 	lureAhead  = 12 // cells of the way on past the frontier a lure should keep clear of
-	brickCost  = 6  // bricks are scarce: a brick weighs as much as this many actions
+	brickCost  = 2  // bricks are scarce: a brick weighs as much as this many actions
 )
 
 func newLureSearch(a *Area, dist []int32) *lureSearch {
