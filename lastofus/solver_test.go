@@ -1,7 +1,6 @@
 package lastofus
 
 import (
-	"fmt"
 	"testing"
 	"time"
 
@@ -47,18 +46,13 @@ func TestNoSolution(t *testing.T) {
 // TestSolveFreshAreas: areas of every style from seeds the solver was never
 // tuned on are solved within the time limit.
 func TestSolveFreshAreas(t *testing.T) {
-	for _, style := range Styles {
-		for seed := uint64(1001); seed <= 1003; seed++ {
-			o := GenOptions{Rows: 40, Cols: 50, Clickers: 20, Bricks: 8, Seed: seed, Style: style}
-			t.Run(fmt.Sprintf("%s-%d", style, seed), func(t *testing.T) {
-				a, _, err := Generate(o)
-				require.NoError(t, err)
-				sol, err := Solve(a, clock.For(time.Second))
-				require.NoError(t, err)
-				assert.NoError(t, CheckAll(a, sol.Actions))
-			})
-		}
-	}
+	forEachStyle(t, GenOptions{Rows: 40, Cols: 50, Clickers: 20, Bricks: 8}, 1001, 1003, func(t *testing.T, o GenOptions) {
+		a, _, err := Generate(o)
+		require.NoError(t, err)
+		sol, err := Solve(a, clock.For(time.Second))
+		require.NoError(t, err)
+		assert.NoError(t, CheckAll(a, sol.Actions))
+	})
 }
 
 func BenchmarkStep(b *testing.B) {
