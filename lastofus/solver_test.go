@@ -1,6 +1,7 @@
 package lastofus
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -82,4 +83,21 @@ func BenchmarkSolveRooms(b *testing.B) {
 		nodes += sol.Nodes
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+}
+
+// FuzzSolve: on any area that parses, Solve never panics and what it returns
+// is valid under every reading.
+func FuzzSolve(f *testing.F) {
+	f.Add(SampleArea)
+	f.Add(openArea)
+	f.Fuzz(func(t *testing.T, text string) {
+		a, err := Parse(strings.NewReader(text))
+		if err != nil {
+			return
+		}
+		sol, err := Solve(a, clock.Nodes(3000))
+		if err == nil {
+			assert.NoError(t, CheckAll(a, sol.Actions))
+		}
+	})
 }
