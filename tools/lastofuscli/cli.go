@@ -40,7 +40,9 @@ func Run(args []string, stdout, stderr io.Writer) error {
 
 func readArea(path string) (*lastofus.Area, error) {
 	var r io.Reader = Stdin
-	if path != "" && path != "-" {
+	if path == "" || path == "-" {
+		path = "(stdin)"
+	} else {
 		data, err := os.ReadFile(path)
 		if err != nil {
 			return nil, err
