@@ -17,6 +17,9 @@ type Solution struct {
 	Nodes   int64  // search nodes expanded over all rungs
 }
 
+// probeReach is the longest way out (in steps) worth the first A* probe.
+const probeReach = 1000
+
 // portion is num/div of the time left on a timed budget; a node budget is
 // shared as it is, so that node-budgeted runs stay deterministic.
 func portion(b *clock.Budget, div, num int) *clock.Budget {
@@ -60,8 +63,11 @@ func Solve(a *Area, budget *clock.Budget) (*Solution, error) {
 		nodes += sr.expanded
 		keep(actions, fmt.Sprintf("A* weight %d.%d", weight/10, weight%10))
 	}
-	// A short greedy A* first: small puzzles fall to it at once.
-	run(30, portion(budget, 6, 1), MaxActions)
+	// A short greedy A* first: small puzzles fall to it at once. Over long
+	// ways it cannot get far in that time, so the lure search gets it.
+	if dist[a.Ellie] <= probeReach {
+		run(30, portion(budget, 6, 1), MaxActions)
+	}
 	if best == nil && !budget.Spent() {
 		ls := newLureSearch(a, dist)
 		actions := ls.run(portion(budget, 4, 3), budget)
