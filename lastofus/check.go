@@ -27,11 +27,16 @@ func Check(a *Area, actions []Action, rules Rules) error {
 	return nil
 }
 
-// CheckAll checks actions under every reading of Readings; the error names
-// the reading that rejects them. A reading that differs from one already
-// checked only in an action the list never uses ("w 0 0", "b 0 0") gives the
-// same replay, so it is not replayed again.
+// CheckAll checks actions under every reading of Readings.
 func CheckAll(a *Area, actions []Action) error {
+	return CheckReadings(a, actions, Readings)
+}
+
+// CheckReadings checks actions under each of readings; the error names the
+// reading that rejects them when there are several. A reading that differs
+// from another only in an action the list never uses ("w 0 0", "b 0 0")
+// gives the same replay, so it is not replayed again.
+func CheckReadings(a *Area, actions []Action, readings []Rules) error {
 	waits, selfThrows := false, false
 	for _, act := range actions {
 		if act.DX == 0 && act.DY == 0 {
@@ -42,12 +47,15 @@ func CheckAll(a *Area, actions []Action) error {
 			}
 		}
 	}
-	for _, r := range Readings {
-		if (r.SilentWait && !waits) || (r.ForbidSelfThrow && !selfThrows) {
+	done := map[Rules]bool{}
+	for _, r := range readings {
+		effective := Rules{SilentWait: r.SilentWait && waits, ForbidSelfThrow: r.ForbidSelfThrow && selfThrows}
+		if done[effective] {
 			continue
 		}
+		done[effective] = true
 		if err := Check(a, actions, r); err != nil {
-			if ae, ok := err.(*AnswerError); ok {
+			if ae, ok := err.(*AnswerError); ok && len(readings) > 1 {
 				return &AnswerError{ae.Action, ae.Reason + " [reading " + r.String() + "]"}
 			}
 			return err

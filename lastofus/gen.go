@@ -24,7 +24,6 @@ type layout struct {
 	grid        []byte
 	ellie, exit int
 	posts       []int
-	spare       []int // cells where a clicker that blocked certification is moved to
 }
 
 // Generate makes an area in the input format together with a certificate: an
@@ -116,56 +115,58 @@ func (l *layout) keepReachable() {
 	}
 }
 
-// populate places the clickers (guard posts first when the style has them,
-// then anywhere at least 3 cells from Ellie) and certifies the area.
-// Clickers the witness planner gets stuck on are moved to random cells; it
-// gives up after a few rounds.
+// populate places the clickers and certifies the area. A few challengers
+// stand within earshot of the shortest walk to the exit (guard posts first,
+// then random cells near it); the other clickers are decoys placed out of
+// earshot of that walk. A challenger the witness planner gets stuck on
+// becomes a decoy, up to 64 times.
 func (l *layout) populate(r *rng.Rand, name string, o GenOptions) (*Area, []Action) {
 	if !l.open(l.ellie/l.cols, l.ellie%l.cols) || l.ellie == l.exit {
 		return nil, nil
 	}
 	grid := append([]byte(nil), l.grid...)
 	grid[l.ellie], grid[l.exit] = 'E', 'X'
+	nearRoute := l.nearRoute()
 	free := func(cell int) bool {
 		return grid[cell] == '.' && chebyshev(cell, l.ellie, l.cols) >= 3
 	}
-	var cells []int
+	placeDecoy := func() bool {
+		for tries := 0; tries < 2000; tries++ {
+			if cell := r.Intn(len(grid)); free(cell) && !nearRoute[cell] {
+				grid[cell] = 'C'
+				return true
+			}
+		}
+		return false
+	}
+	// Two bricks per challenger leave room for lures that take two throws.
+	challengers := o.Clickers/3 + 1
+	if challengers > o.Bricks/2+1 {
+		challengers = o.Bricks/2 + 1
+	}
+	if challengers > o.Clickers {
+		challengers = o.Clickers
+	}
+	placed := 0
+	r.Shuffle(len(l.posts), func(i, j int) { l.posts[i], l.posts[j] = l.posts[j], l.posts[i] })
 	for _, p := range l.posts {
-		if len(cells) < o.Clickers && free(p) {
+		if placed < challengers && free(p) && nearRoute[p] {
 			grid[p] = 'C'
-			cells = append(cells, p)
+			placed++
 		}
 	}
-	placeRandom := func() int {
-		for tries := 0; tries < 1000; tries++ {
-			if cell := r.Intn(len(grid)); free(cell) {
-				grid[cell] = 'C'
-				return cell
-			}
+	for tries := 0; placed < challengers && tries < 100*challengers; tries++ {
+		if cell := r.Intn(len(grid)); free(cell) && nearRoute[cell] {
+			grid[cell] = 'C'
+			placed++
 		}
-		return -1
 	}
-	place := func() int {
-		for len(l.spare) > 0 {
-			k := r.Intn(len(l.spare))
-			cell := l.spare[k]
-			l.spare[k] = l.spare[len(l.spare)-1]
-			l.spare = l.spare[:len(l.spare)-1]
-			if free(cell) {
-				grid[cell] = 'C'
-				return cell
-			}
-		}
-		return placeRandom()
-	}
-	for len(cells) < o.Clickers {
-		c := placeRandom()
-		if c < 0 {
+	for ; placed < o.Clickers; placed++ {
+		if !placeDecoy() {
 			return nil, nil
 		}
-		cells = append(cells, c)
 	}
-	for round := 0; round < 8+o.Clickers; round++ {
+	for round := 0; round < 64; round++ {
 		a, err := NewArea(name, l.rows, l.cols, o.Bricks, grid)
 		if err != nil {
 			return nil, nil
@@ -178,11 +179,44 @@ func (l *layout) populate(r *rng.Rand, name string, o GenOptions) (*Area, []Acti
 			return nil, nil
 		}
 		grid[a.Clickers[stuck]] = '.'
-		if place() < 0 {
+		if !placeDecoy() {
 			return nil, nil
 		}
 	}
 	return nil, nil
+}
+
+// nearRoute marks the cells within earshot of the shortest walk from Ellie
+// to the exit (ignoring clickers).
+func (l *layout) nearRoute() []bool {
+	near := make([]bool, len(l.grid))
+	parent := make([]int, len(l.grid))
+	for i := range parent {
+		parent[i] = -1
+	}
+	parent[l.ellie] = l.ellie
+	queue := []int{l.ellie}
+	for h := 0; h < len(queue) && parent[l.exit] < 0; h++ {
+		r, c := queue[h]/l.cols, queue[h]%l.cols
+		for d := 0; d < 8; d++ {
+			nr, nc := r+dirRow[d], c+dirCol[d]
+			if n := nr*l.cols + nc; l.open(nr, nc) && parent[n] < 0 {
+				parent[n] = queue[h]
+				queue = append(queue, n)
+			}
+		}
+	}
+	for c := l.exit; parent[c] >= 0 && c != l.ellie; c = parent[c] {
+		r0, c0 := c/l.cols, c%l.cols
+		for r := r0 - AlertRange; r <= r0+AlertRange; r++ {
+			for cc := c0 - AlertRange; cc <= c0+AlertRange; cc++ {
+				if r >= 0 && cc >= 0 && r < l.rows && cc < l.cols {
+					near[r*l.cols+cc] = true
+				}
+			}
+		}
+	}
+	return near
 }
 
 func chebyshev(x, y, cols int) int {
@@ -340,7 +374,6 @@ func drawCorridors(r *rng.Rand, rows, cols int) *layout {
 			for w := 0; w < width; w++ {
 				l.set(top-1, j+w, '.')
 				l.set(top-2, j+w, '.')
-				l.spare = append(l.spare, (top-2)*cols+j+w)
 			}
 			l.posts = append(l.posts, top*cols+j)
 			if width == 3 {

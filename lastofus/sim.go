@@ -132,6 +132,27 @@ func (sm *Sim) Resting(s *State) bool {
 	return true
 }
 
+// waitUntilResting stands Ellie still ("w 0 0", only while no clicker can
+// hear it, so that both readings agree) until no clicker moves any more,
+// appending the waits to actions; false when that takes more than limit
+// waits or a clicker comes within earshot.
+func waitUntilResting(sm *Sim, s *State, limit int, actions *[]Action) bool {
+	for waits := 0; !sm.Resting(s); waits++ {
+		if waits == limit || sm.ClickerNear(s, s.Ellie, AlertRange) {
+			return false
+		}
+		before := stateKey(s)
+		if out, err := sm.Step(s, Walk(0, 0)); err != nil || out != Alive {
+			return false
+		}
+		if stateKey(s) == before {
+			return true // the rest are blocked for good: this wait changed nothing
+		}
+		*actions = append(*actions, Walk(0, 0))
+	}
+	return true
+}
+
 // ClickerNear reports whether a clicker of s stands within Chebyshev distance
 // radius of cell.
 func (sm *Sim) ClickerNear(s *State, cell, radius int) bool {

@@ -17,22 +17,27 @@ type Solution struct {
 	Nodes   int64  // search nodes expanded over all rungs
 }
 
-// portion is 1/div of the time left on a timed budget; a node budget is
+// probeReach is the longest way out (in steps) worth the first A* probe.
+const probeReach = 1000
+
+// portion is num/div of the time left on a timed budget; a node budget is
 // shared as it is, so that node-budgeted runs stay deterministic.
-func portion(b *clock.Budget, div int) *clock.Budget {
+func portion(b *clock.Budget, div, num int) *clock.Budget {
 	if !b.Timed() {
 		return b
 	}
-	return clock.For(b.Remaining() / time.Duration(div))
+	return clock.For(b.Remaining() * time.Duration(num) / time.Duration(div))
 }
 
 // ErrNoSolution is returned when no rung of the ladder finds a valid answer.
 var ErrNoSolution = errors.New("no valid answer found")
 
 // Solve runs the ladder within budget: the quiet route (never within earshot
-// of a clicker), then weighted A* over exact simulator states with brick
-// throws, greedier as time runs out. Every candidate is replayed under every
-// reading before it is kept; the shortest verified one is returned.
+// of a clicker); a short greedy A* over exact simulator states (walks, waits
+// and brick throws); the lure search over resting states; a greedier A*; and,
+// once an answer is known, a near-optimal A* bounded by its length for the
+// time left. Every candidate is replayed under every reading before it is
+// kept; the shortest verified one is returned.
 func Solve(a *Area, budget *clock.Budget) (*Solution, error) {
 	dist := a.EllieDistances()
 	if dist[a.Ellie] < 0 {
@@ -58,11 +63,19 @@ func Solve(a *Area, budget *clock.Budget) (*Solution, error) {
 		nodes += sr.expanded
 		keep(actions, fmt.Sprintf("A* weight %d.%d", weight/10, weight%10))
 	}
-	// Greedy first so that an answer comes early, greedier if that fails.
-	for _, weight := range []int{30, 80} {
-		if best == nil && !budget.Spent() {
-			run(weight, portion(budget, 2), MaxActions)
-		}
+	// A short greedy A* first: small puzzles fall to it at once. Over long
+	// ways it cannot get far in that time, so the lure search gets it.
+	if dist[a.Ellie] <= probeReach {
+		run(30, portion(budget, 6, 1), MaxActions)
+	}
+	if best == nil && !budget.Spent() {
+		ls := newLureSearch(a, dist)
+		actions := ls.run(portion(budget, 4, 3), budget)
+		nodes += ls.expanded
+		keep(actions, "lure search")
+	}
+	if best == nil && !budget.Spent() {
+		run(80, portion(budget, 2, 1), MaxActions)
 	}
 	// Then the remaining time goes to a near-optimal search for a shorter answer.
 	if best != nil && len(best.Actions) > int(dist[a.Ellie]) && !budget.Spent() {
@@ -103,11 +116,12 @@ func QuietRoute(a *Area) []Action {
 	for _, c := range a.Clickers {
 		forWithin(a, c, AlertRange, func(n int) { loud[n] = true })
 	}
-	parent := bfsParents(a, a.Ellie, func(n int) bool { return n == a.Exit || !loud[n] })
-	if parent[a.Exit] < 0 {
+	w := newWalkSearch(a)
+	w.run(a.Ellie, func(n int) bool { return n == a.Exit || !loud[n] })
+	if !w.reached(a.Exit) {
 		return nil
 	}
-	return a.walksTo(parent, a.Ellie, a.Exit)
+	return a.walksTo(w.parent, a.Ellie, a.Exit)
 }
 
 // walksTo lists the walks from start to cell along a tree of parents.

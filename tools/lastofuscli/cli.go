@@ -40,7 +40,9 @@ func Run(args []string, stdout, stderr io.Writer) error {
 
 func readArea(path string) (*lastofus.Area, error) {
 	var r io.Reader = Stdin
-	if path != "" && path != "-" {
+	if path == "" || path == "-" {
+		path = "(stdin)"
+	} else {
 		data, err := os.ReadFile(path)
 		if err != nil {
 			return nil, err
@@ -86,14 +88,8 @@ func runCheck(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	actions, err := lastofus.ParseAnswer(bytes.NewReader(data))
-	for _, r := range readings {
-		if err != nil {
-			break
-		}
-		if err = lastofus.Check(a, actions, r); err != nil && len(readings) > 1 {
-			ae := err.(*lastofus.AnswerError)
-			err = &lastofus.AnswerError{Action: ae.Action, Reason: ae.Reason + " [reading " + r.String() + "]"}
-		}
+	if err == nil {
+		err = lastofus.CheckReadings(a, actions, readings)
 	}
 	if err != nil {
 		fmt.Fprintf(stdout, "FAIL %v\n", err)
@@ -122,7 +118,7 @@ func runSolve(args []string, stdout, stderr io.Writer) error {
 	start := time.Now()
 	fs := flag.NewFlagSet("lastofus solve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	limit := fs.Duration("time", 900*time.Millisecond, "time limit from the start of the command")
+	limit := fs.Duration("time", 850*time.Millisecond, "time limit from the start of the command")
 	nodes := fs.Int64("nodes", 0, "node budget instead of a time limit (deterministic)")
 	quiet := fs.Bool("q", false, "no summary on stderr")
 	fs.Usage = func() {
