@@ -12,7 +12,10 @@ import (
 // 1.18, what CodinGame runs, shares one, so such code behaves differently in
 // the bundle than in the tests of the unbundled bot. A closure or &v passed
 // straight to a call (sort.Slice(xs, func...)) is allowed; one started with
-// go or defer, appended, stored or returned is not.
+// go or defer, appended, stored or returned is not. A closure first bound to
+// a local (f := func...) is judged by the uses of that local: the local is
+// declared inside the iteration, so calling it or passing it to a call keeps
+// the closure inside the iteration too.
 func checkLoopVars(files []*ast.File, info *types.Info, pos func(ast.Node) string) problems {
 	var ps problems
 	for _, f := range files {
@@ -37,6 +40,7 @@ func checkLoopVars(files []*ast.File, info *types.Info, pos func(ast.Node) strin
 			continue
 		}
 		var stack []ast.Node
+		bound := map[types.Object]*boundClosure{}
 		ast.Inspect(f, func(n ast.Node) bool {
 			if n == nil {
 				stack = stack[:len(stack)-1]
@@ -45,8 +49,17 @@ func checkLoopVars(files []*ast.File, info *types.Info, pos func(ast.Node) strin
 			stack = append(stack, n)
 			switch n := n.(type) {
 			case *ast.FuncLit:
-				if v := firstLoopVarUse(info, n, loopVars); v != nil && escapes(info, stack) {
-					ps.add(pos(n), fmt.Sprintf("closure captures loop variable %s and outlives the iteration: Go 1.18 (CodinGame) shares %s across iterations; copy it first (%s := %s)", v.Name, v.Name, v.Name, v.Name))
+				if v := firstLoopVarUse(info, n, loopVars); v != nil {
+					if local := definedLocal(info, stack); local != nil {
+						bound[local] = &boundClosure{at: n, loopVar: v}
+					} else if escapes(info, stack) {
+						ps.add(pos(n), capturedMessage(v))
+					}
+				}
+			case *ast.Ident:
+				if b := bound[info.Uses[n]]; b != nil && !b.reported && escapes(info, stack) {
+					ps.add(pos(b.at), capturedMessage(b.loopVar))
+					b.reported = true
 				}
 			case *ast.UnaryExpr:
 				if id, ok := ast.Unparen(n.X).(*ast.Ident); ok && n.Op == token.AND && loopVars[info.Uses[id]] && escapes(info, stack) {
@@ -57,6 +70,48 @@ func checkLoopVars(files []*ast.File, info *types.Info, pos func(ast.Node) strin
 		})
 	}
 	return ps
+}
+
+// boundClosure is a closure capturing a loop variable, bound to a local
+// declared inside the loop; it is reported at most once, at its first use
+// that outlives the iteration.
+type boundClosure struct {
+	at       ast.Node
+	loopVar  *ast.Ident
+	reported bool
+}
+
+func capturedMessage(v *ast.Ident) string {
+	return fmt.Sprintf("closure captures loop variable %s and outlives the iteration: Go 1.18 (CodinGame) shares %s across iterations; copy it first (%s := %s)", v.Name, v.Name, v.Name, v.Name)
+}
+
+// definedLocal returns the local variable that the node on top of stack
+// initialises in a short variable declaration (x := node), or nil.
+func definedLocal(info *types.Info, stack []ast.Node) types.Object {
+	child := stack[len(stack)-1]
+	i := len(stack) - 2
+	for i >= 0 {
+		if _, ok := stack[i].(*ast.ParenExpr); !ok {
+			break
+		}
+		child = stack[i]
+		i--
+	}
+	if i < 0 {
+		return nil
+	}
+	as, ok := stack[i].(*ast.AssignStmt)
+	if !ok || as.Tok != token.DEFINE || len(as.Lhs) != len(as.Rhs) {
+		return nil
+	}
+	for k, rhs := range as.Rhs {
+		if rhs == child {
+			if id, ok := as.Lhs[k].(*ast.Ident); ok {
+				return info.Defs[id]
+			}
+		}
+	}
+	return nil
 }
 
 func markLoopVar(info *types.Info, e ast.Expr, loopVars map[types.Object]bool) {

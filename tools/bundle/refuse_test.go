@@ -83,6 +83,9 @@ func TestRefusals(t *testing.T) {
 		{"loop variable in a stored closure", map[string]string{
 			"main.go": "package main\n\nfunc main() {\n\tvar fs []func() int\n\tfor _, v := range []int{1, 2} {\n\t\tfs = append(fs, func() int { return v })\n\t}\n\tprintln(len(fs))\n}\n",
 		}, []string{"main.go:6: closure captures loop variable v"}},
+		{"loop variable in a closure bound to a local that is kept", map[string]string{
+			"main.go": "package main\n\nfunc main() {\n\tvar fs []func() int\n\tfor _, v := range []int{1, 2} {\n\t\tf := func() int { return v }\n\t\tfs = append(fs, f)\n\t}\n\tprintln(len(fs))\n}\n",
+		}, []string{"main.go:6: closure captures loop variable v"}},
 		{"address of a loop variable kept", map[string]string{
 			"main.go": "package main\n\nfunc main() {\n\tvar ps []*int\n\tfor _, v := range []int{1, 2} {\n\t\tps = append(ps, &v)\n\t}\n\tprintln(len(ps))\n}\n",
 		}, []string{"main.go:6: &v of a loop variable outlives the iteration"}},
@@ -178,6 +181,9 @@ func main() {
 	for r, row := range rows {
 		sort.Slice(row, func(i, j int) bool { return row[i] < row[j] })
 		func() { fmt.Sscan("7", &r) }()
+		smaller := func(i, j int) bool { return row[i] < row[j] }
+		sort.Slice(row, smaller)
+		_ = smaller(0, 1)
 		row := row
 		later = append(later, func() int { return row[0] })
 		later = append(later, func() int {
