@@ -1,7 +1,25 @@
 // Package arena plays many games between bot processes through a game's
 // process referee: it seats the bots in turn, derives the seeds, runs
 // games side by side and sums the results with confidence intervals. It
-// is `cgbots arena`.
+// is `cgbots arena`:
+//
+//	cgbots arena -game waterfight -games 20 \
+//	    -bots genetic=builtin:waterfight-genetic,greedy=builtin:waterfight-greedy
+//
+// A bot is NAME=CMD: CMD is a shell command with its arguments, or
+// builtin:GAME-BOT [ARGS] for a bot of this repo, built once with go build.
+// Search-depth benchmark: the same bot at two node budgets, with a turn
+// limit generous enough for the larger one:
+//
+//	cgbots arena -game waterfight -games 100 -parallel 2 -turn 1s \
+//	    -bots 'n3000=builtin:waterfight-genetic -nodes 3000,n300=builtin:waterfight-genetic -nodes 300'
+//
+// Per bot the table counts seats (a game, with two seats), first places
+// alone (wins), shared (draws) and others (losses), disqualifications, and
+// points: per seat the share of the other bots' seats it outscored, a tie
+// counting half. Score is points per seat with its 95% Wilson interval;
+// each pair of bots gets its head-to-head score and Elo difference with a
+// 95% delta-method error.
 package arena
 
 import (

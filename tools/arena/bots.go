@@ -100,8 +100,11 @@ func (b *builder) build(game, name string) (string, error) {
 	if b.root == "" {
 		out, err := exec.Command("go", "env", "GOMOD").Output()
 		gomod := strings.TrimSpace(string(out))
-		if err != nil || gomod == "" || gomod == os.DevNull {
-			return "", fmt.Errorf("%s bots are built from the cgbots source tree: run inside it (go env GOMOD: %v)", builtinPrefix, err)
+		if err != nil {
+			return "", fmt.Errorf("%s bots need the go command: %v", builtinPrefix, err)
+		}
+		if gomod == "" || gomod == os.DevNull {
+			return "", fmt.Errorf("%s bots are built from the cgbots source tree: run inside it", builtinPrefix)
 		}
 		b.root = filepath.Dir(gomod)
 	}
