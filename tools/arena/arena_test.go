@@ -109,6 +109,7 @@ func TestArenaKutuluCrashingBotLoses(t *testing.T) {
 		assert.Equal(t, map[string]int{"waiter": 2, "crasher": 2}, seated)
 	}
 	assert.Contains(t, progress, "dying", "the removed bot's stderr is shown")
+	assert.Contains(t, progress, "arena: warning: bot crasher was disqualified in all its 8 seats")
 }
 
 func TestArenaRejectsBadInput(t *testing.T) {

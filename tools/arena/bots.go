@@ -101,10 +101,10 @@ func (b *builder) build(game, name string) (string, error) {
 		out, err := exec.Command("go", "env", "GOMOD").Output()
 		gomod := strings.TrimSpace(string(out))
 		if err != nil {
-			return "", fmt.Errorf("%s bots need the go command: %v", builtinPrefix, err)
+			return "", fmt.Errorf("builtin bots need the go command: %v", err)
 		}
 		if gomod == "" || gomod == os.DevNull {
-			return "", fmt.Errorf("%s bots are built from the cgbots source tree: run inside it", builtinPrefix)
+			return "", errors.New("builtin bots are built from the cgbots source tree: run inside it")
 		}
 		b.root = filepath.Dir(gomod)
 	}
@@ -150,6 +150,22 @@ func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
+// errorLine picks the line of a failed command's output that says what
+// went wrong: the first one that looks like an error (Go's flag package
+// prints its usage after it), else the last one (tracebacks end with it).
+func errorLine(s string) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	for _, l := range lines {
+		low := strings.ToLower(l)
+		for _, word := range []string{"error", "invalid", "not found", "no such", "denied", "panic"} {
+			if strings.Contains(low, word) {
+				return strings.TrimSpace(l)
+			}
+		}
+	}
+	return strings.TrimSpace(lines[len(lines)-1])
+}
+
 func lastLine(s string) string {
 	lines := strings.Split(strings.TrimSpace(s), "\n")
 	return strings.TrimSpace(lines[len(lines)-1])
@@ -157,7 +173,7 @@ func lastLine(s string) string {
 
 // startWait is how long a bot command must stay alive, waiting for its
 // first input, to count as started.
-const startWait = 300 * time.Millisecond
+const startWait = time.Second
 
 // checkStart starts every bot once, all at the same time, and fails on the
 // first (in order) that exits before its first input: a typo in a command
@@ -195,7 +211,7 @@ func stillRunning(cmd string) error {
 		}
 		if errors.Is(err, match.ErrExited) {
 			p.Kill() // waits for the stderr copy
-			if msg := lastLine(p.Stderr()); msg != "" {
+			if msg := errorLine(p.Stderr()); msg != "" {
 				return fmt.Errorf("it exited at once: %s", msg)
 			}
 			return errors.New("it exited at once")

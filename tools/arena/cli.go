@@ -116,6 +116,11 @@ func Run(args []string, stdout, stderr io.Writer, stop, abandon <-chan struct{})
 	}
 	r := Play(cfg, stop, abandon)
 	printTable(stdout, r)
+	for _, s := range r.Standings {
+		if s.Seats > 0 && s.Disqualified == s.Seats {
+			fmt.Fprintf(stderr, "arena: warning: bot %s was disqualified in all its %d seats: does its command work?\n", s.Bot, s.Seats)
+		}
+	}
 	if *out != "" {
 		data, err := json.MarshalIndent(r, "", "  ")
 		if err != nil {
