@@ -76,24 +76,19 @@ func Play(cfg Config, stop, abandon <-chan struct{}) *Report {
 	start := time.Now()
 	jobs := make(chan int)
 	done := make(chan GameRecord, cfg.Games)
-	stopped := false
-	var mu sync.Mutex // guards stopped
 	go func() {
 		defer close(jobs)
 		for g := 0; g < cfg.Games; g++ {
 			select {
 			case <-stop:
-			default:
-				select {
-				case jobs <- g:
-					continue
-				case <-stop:
-				}
+				return
+			default: // a closed stop wins over a waiting worker
 			}
-			mu.Lock()
-			stopped = true
-			mu.Unlock()
-			return
+			select {
+			case jobs <- g:
+			case <-stop:
+				return
+			}
 		}
 	}()
 	var wg sync.WaitGroup
@@ -111,7 +106,6 @@ func Play(cfg Config, stop, abandon <-chan struct{}) *Report {
 		close(done)
 	}()
 	var records []GameRecord
-	interrupted := false
 collect:
 	for {
 		select {
@@ -122,13 +116,10 @@ collect:
 			records = append(records, rec)
 			cfg.progress(rec, len(records))
 		case <-abandon:
-			interrupted = true
 			break collect
 		}
 	}
-	mu.Lock()
-	interrupted = interrupted || stopped
-	mu.Unlock()
+	interrupted := len(records) < cfg.Games
 	sort.Slice(records, func(i, j int) bool { return records[i].Game < records[j].Game })
 	r := &Report{Game: cfg.Game, League: cfg.League, Seed: cfg.Seed, First: cfg.First.String(), Turn: cfg.Turn.String(),
 		Parallel: cfg.Parallel, Seats: spec.seats, Bots: cfg.Bots, Planned: cfg.Games, Interrupted: interrupted,
