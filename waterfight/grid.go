@@ -35,11 +35,11 @@ type Grid struct {
 	nnbr [MaxCells]uint8
 	// dist[((m-1)*cells+c)*words+k] holds, in byte c'-8k, m times the
 	// Manhattan distance from cell c to cell c' (the grid as bytes, eight
-	// cells per word); a last row holds only far distances. Grids of one
-	// size share it.
+	// cells per word); a last row holds only far distances. Bytes past the
+	// last cell are 0 in every row, so that no team ever owns them. Grids
+	// of one size share it.
 	dist  []uint64
-	last  uint64 // high bits of the cells of the last word
-	words int    // words per distance row
+	words int // words per distance row
 }
 
 // NewGrid builds a grid from rows of tile types (y = 0 first).
@@ -93,9 +93,6 @@ func (g *Grid) prepare() {
 	cells := w * h
 	g.words = (cells + 7) / 8
 	g.dist = distanceWords(w, h)
-	for c := (g.words - 1) * 8; c < cells; c++ {
-		g.last |= 0x80 << (8 * uint(c%8))
-	}
 }
 
 // farRow is the start in dist of a row of distances beyond any agent's.
@@ -116,8 +113,8 @@ func distanceWords(w, h int) []uint64 {
 	cells := w * h
 	words := (cells + 7) / 8
 	t := make([]uint64, (2*cells+1)*words)
-	for k := 2 * cells * words; k < len(t); k++ {
-		t[k] = far
+	for c := 0; c < cells; c++ {
+		t[2*cells*words+c/8] |= 0x7f << (8 * uint(c%8))
 	}
 	for c := 0; c < cells; c++ {
 		cx, cy := c%w, c/w

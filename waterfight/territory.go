@@ -17,27 +17,78 @@ func minBytes(a, b uint64) uint64 {
 	return a - d&m       // there a - (a - b) = b
 }
 
-// distanceRows lists where the live agents' rows start in g.dist (wetness
-// doubling included), player 0's first, skipping slot skip; it returns how
-// many belong to player 0 and in all.
-func (s *State) distanceRows(src *[MaxAgents]int, skip int) (n0, n int) {
+// below has the high bit of each byte where a < b (all bytes < 128).
+func below(a, b uint64) uint64 { return highs &^ ((a | highs) - b) }
+
+func popcount(x uint64) int { return bits.OnesCount64(x) }
+
+// teamRows is the team size the minima unroll for.
+const teamRows = 5
+
+// agentRows lists, per player, where its live agents' rows start in g.dist
+// (wetness doubling included). The first teamRows entries of each player
+// start as the row of far distances, so that a team of at most teamRows
+// always reads exactly teamRows rows.
+type agentRows struct {
+	start [2][MaxAgents]int32
+	n     [2]int
+}
+
+func (r *agentRows) reset(g *Game) {
+	far := int32(g.farRow())
+	for j := 0; j < teamRows; j++ {
+		r.start[0][j], r.start[1][j] = far, far
+	}
+	r.n = [2]int{}
+}
+
+// add lists the agent of slot i, standing on cell c.
+func (r *agentRows) add(g *Game, i, c int, wet bool) {
+	if wet {
+		c += g.W * g.H
+	}
+	p := g.Info[i].Owner
+	r.start[p][r.n[p]&(MaxAgents-1)] = int32(c * g.words)
+	r.n[p]++
+}
+
+// listLive lists the live agents but slot skip.
+func (s *State) listLive(r *agentRows, skip int) {
 	g := s.G
+	r.reset(g)
 	for i := 0; i < g.N; i++ {
 		a := &s.Agents[i]
-		if !a.Live() || i == skip {
-			continue
-		}
-		row := int(a.Y)*g.W + int(a.X)
-		if a.Wetness >= wetWetness {
-			row += g.W * g.H
-		}
-		src[n] = row * g.words
-		n++
-		if g.Info[i].Owner == 0 {
-			n0 = n
+		if a.Live() && i != skip {
+			r.add(g, i, int(a.Y)*g.W+int(a.X), a.Wetness >= wetWetness)
 		}
 	}
-	return n0, n
+}
+
+// rows5 views the first five rows of player p as words of length w.
+func (g *Grid) rows5(r *agentRows, p, w int) (r0, r1, r2, r3, r4 []uint64) {
+	d, rows := g.dist, &r.start[p]
+	r0, r1, r2, r3, r4 = d[rows[0]:], d[rows[1]:], d[rows[2]:], d[rows[3]:], d[rows[4]:]
+	return r0[:w], r1[:w], r2[:w], r3[:w], r4[:w]
+}
+
+// teamMin stores in m[k] the byte-wise minimum of word k of player p's rows.
+func (g *Grid) teamMin(r *agentRows, p int, m *[maxWords]uint64) {
+	out := m[:g.words]
+	if r.n[p] <= teamRows {
+		r0, r1, r2, r3, r4 := g.rows5(r, p, len(out))
+		for k := range out {
+			out[k] = minBytes(minBytes(minBytes(r0[k], r1[k]), minBytes(r2[k], r3[k])), r4[k])
+		}
+		return
+	}
+	copy(out, g.dist[g.farRow():])
+	for j := 0; j < r.n[p]; j++ {
+		row := g.dist[r.start[p][j]:]
+		row = row[:len(out)]
+		for k := range out {
+			out[k] = minBytes(out[k], row[k])
+		}
+	}
 }
 
 // territory counts the cells each player controls: a cell belongs to the
@@ -46,79 +97,36 @@ func (s *State) distanceRows(src *[MaxAgents]int, skip int) (n0, n int) {
 // grid as bytes, eight cells per word, from each agent's precomputed
 // distance words.
 func (s *State) territory() (int32, int32) {
-	g := s.G
-	var src [MaxAgents]int
-	n0, n := s.distanceRows(&src, -1)
-	if n0 > teamRows || n-n0 > teamRows {
-		return s.territoryLoop(&src, n0, n)
-	}
-	a, b := s.G.padRows(&src, n0, n)
-	dist := g.dist
-	var c0, c1 int
-	for k := 0; k < g.words; k++ {
-		valid := uint64(highs)
-		if k == g.words-1 {
-			valid = g.last
+	var r agentRows
+	s.listLive(&r, -1)
+	return s.G.control(&r)
+}
+
+// control is territory for the listed agents.
+func (g *Grid) control(r *agentRows) (int32, int32) {
+	c0, c1 := 0, 0
+	if r.n[0] <= teamRows && r.n[1] <= teamRows {
+		// both teams' minima in registers, written out (too big for the
+		// inliner): the hot loop of the turn update
+		w := g.words
+		a0, a1, a2, a3, a4 := g.rows5(r, 0, w)
+		b0, b1, b2, b3, b4 := g.rows5(r, 1, w)
+		for k := range a0 {
+			m0 := minBytes(minBytes(minBytes(a0[k], a1[k]), minBytes(a2[k], a3[k])), a4[k])
+			m1 := minBytes(minBytes(minBytes(b0[k], b1[k]), minBytes(b2[k], b3[k])), b4[k])
+			c0 += popcount(below(m0, m1))
+			c1 += popcount(below(m1, m0))
 		}
-		// minOf5 written out: too big for the inliner, and this loop is the hot one
-		m0 := minBytes(minBytes(minBytes(dist[a[0]+k], dist[a[1]+k]), minBytes(dist[a[2]+k], dist[a[3]+k])), dist[a[4]+k])
-		m1 := minBytes(minBytes(minBytes(dist[b[0]+k], dist[b[1]+k]), minBytes(dist[b[2]+k], dist[b[3]+k])), dist[b[4]+k])
-		w0, w1 := owned(m0, m1, valid)
-		c0, c1 = c0+w0, c1+w1
+		return int32(c0), int32(c1)
+	}
+	var m0, m1 [maxWords]uint64
+	g.teamMin(r, 0, &m0)
+	g.teamMin(r, 1, &m1)
+	for k := 0; k < g.words; k++ {
+		c0 += popcount(below(m0[k], m1[k]))
+		c1 += popcount(below(m1[k], m0[k]))
 	}
 	return int32(c0), int32(c1)
-}
-
-// padRows splits the distance rows of teams of at most five into two
-// groups of exactly five, missing agents reading a row of far distances.
-func (g *Grid) padRows(src *[MaxAgents]int, n0, n int) (a, b [teamRows]int) {
-	far := g.farRow()
-	for j := 0; j < teamRows; j++ {
-		a[j], b[j] = far, far
-	}
-	copy(a[:], src[:n0])
-	copy(b[:], src[n0:n])
-	return a, b
-}
-
-// minOf5 is the byte-wise minimum of word k of five distance rows, as a
-// short tree.
-func minOf5(dist []uint64, r *[teamRows]int, k int) uint64 {
-	return minBytes(minBytes(minBytes(dist[r[0]+k], dist[r[1]+k]), minBytes(dist[r[2]+k], dist[r[3]+k])), dist[r[4]+k])
-}
-
-// teamRows is the team size the territory count unrolls for.
-const teamRows = 5
-
-// territoryLoop is territory for teams of any size (wood league 4).
-func (s *State) territoryLoop(src *[MaxAgents]int, n0, n int) (int32, int32) {
-	g := s.G
-	dist := g.dist
-	var c0, c1 int
-	for k := 0; k < g.words; k++ {
-		b0, b1 := uint64(far), uint64(far)
-		for j := 0; j < n0; j++ {
-			b0 = minBytes(b0, dist[src[j]+k])
-		}
-		for j := n0; j < n; j++ {
-			b1 = minBytes(b1, dist[src[j]+k])
-		}
-		valid := uint64(highs)
-		if k == g.words-1 {
-			valid = g.last
-		}
-		w0, w1 := owned(b0, b1, valid)
-		c0, c1 = c0+w0, c1+w1
-	}
-	return int32(c0), int32(c1)
-}
-
-func popcount(x uint64) int { return bits.OnesCount64(x) }
-
-// owned counts the cells (high bits of valid) where m0 is below m1 and
-// where m1 is below m0, byte by byte.
-func owned(m0, m1, valid uint64) (int, int) {
-	return popcount(^(((m0 | highs) - m1) & highs) & valid), popcount(^(((m1 | highs) - m0) & highs) & valid)
 }
 
 // ControlGrid returns the owner of each cell after the last update: 0, 1 or
@@ -169,26 +177,10 @@ type territoryProbe struct {
 
 func (t *territoryProbe) init(s *State, i int) {
 	t.s, t.owner, t.wet = s, s.G.Info[i].Owner, s.Agents[i].Wetness >= wetWetness
-	g := s.G
-	var src [MaxAgents]int
-	n0, n := s.distanceRows(&src, i)
-	if n0 <= teamRows && n-n0 <= teamRows {
-		a, b := g.padRows(&src, n0, n)
-		for k := 0; k < g.words; k++ {
-			t.best[0][k], t.best[1][k] = minOf5(g.dist, &a, k), minOf5(g.dist, &b, k)
-		}
-		return
-	}
-	for k := 0; k < g.words; k++ {
-		b0, b1 := uint64(far), uint64(far)
-		for j := 0; j < n0; j++ {
-			b0 = minBytes(b0, g.dist[src[j]+k])
-		}
-		for j := n0; j < n; j++ {
-			b1 = minBytes(b1, g.dist[src[j]+k])
-		}
-		t.best[0][k], t.best[1][k] = b0, b1
-	}
+	var r agentRows
+	s.listLive(&r, i)
+	s.G.teamMin(&r, 0, &t.best[0])
+	s.G.teamMin(&r, 1, &t.best[1])
 }
 
 // balance is the owner's cells minus the opponent's with the agent at (x, y).
@@ -199,17 +191,14 @@ func (t *territoryProbe) balance(x, y int) int {
 		row += g.W * g.H
 	}
 	row *= g.words
-	mine, theirs := &t.best[t.owner], &t.best[1-t.owner]
+	mine := t.best[t.owner][:g.words]
+	theirs := t.best[1-t.owner][:len(mine)]
+	d := g.dist[row:]
+	d = d[:len(mine)]
 	bal := 0
-	for k := 0; k < g.words; k++ {
-		a := minBytes(mine[k], g.dist[row+k])
-		b := theirs[k]
-		valid := uint64(highs)
-		if k == g.words-1 {
-			valid = g.last
-		}
-		mineCells, theirCells := owned(a, b, valid)
-		bal += mineCells - theirCells
+	for k := range mine {
+		a := minBytes(mine[k], d[k])
+		bal += popcount(below(a, theirs[k])) - popcount(below(theirs[k], a))
 	}
 	return bal
 }

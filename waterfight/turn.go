@@ -75,7 +75,9 @@ func (s *State) Update(acts *Actions, log Logger) {
 		i := int(throwers[k])
 		s.throw(i, acts[i].A, acts[i].B, log)
 	}
-	var live [2]int
+	// deaths, and the live agents' distance rows for the territory
+	var live agentRows
+	live.reset(g)
 	for i := 0; i < n; i++ {
 		a := &s.Agents[i]
 		if a.Flags&Present == 0 {
@@ -83,14 +85,12 @@ func (s *State) Update(acts *Actions, log Logger) {
 		}
 		if a.Wetness >= deathWetness {
 			a.Flags |= Dying
-		} else if i < g.First[1] {
-			live[0]++
 		} else {
-			live[1]++
+			live.add(g, i, int(a.Y)*g.W+int(a.X), a.Wetness >= wetWetness)
 		}
 	}
 	if !g.Rules.NoControl {
-		c0, c1 := s.territory()
+		c0, c1 := g.control(&live)
 		s.Controlled[0], s.Controlled[1] = c0, c1
 		if c0 > c1 {
 			s.Points[0] += c0 - c1
@@ -100,7 +100,7 @@ func (s *State) Update(acts *Actions, log Logger) {
 	}
 	s.Teamless = 0
 	for p := 0; p < 2; p++ {
-		if live[p] == 0 {
+		if live.n[p] == 0 {
 			s.Teamless++
 		}
 	}
@@ -170,8 +170,8 @@ func (s *State) doMoves(acts *Actions, log Logger) {
 		}
 	}
 	var steps [MaxAgents]step
-	ns := 0
-	staticCells := occupied
+	var targets CellSet
+	ns, clash := 0, false
 	for i := 0; i < n; i++ {
 		a := &s.Agents[i]
 		if !acts[i].HasMove || a.Flags&Present == 0 {
@@ -199,11 +199,30 @@ func (s *State) doMoves(acts *Actions, log Logger) {
 			st := &steps[ns]
 			st.slot, st.x, st.y, st.from, st.to = int8(i), int8(x), int8(y), int16(from), int16(to)
 			ns++
-			staticCells.Remove(from)
+			// only a step onto an agent's cell or another step's target can
+			// be cancelled
+			clash = clash || occupied.Has(to) || targets.Has(to)
+			targets.Add(to)
 		}
 	}
-	if ns == 0 {
-		return
+	var cancelled uint32
+	if clash {
+		cancelled = cancelledSteps(&steps, ns, &occupied)
+	}
+	for i := 0; i < ns; i++ {
+		if cancelled&(1<<uint(i)) == 0 {
+			a := &s.Agents[steps[i].slot]
+			a.X, a.Y = steps[i].x, steps[i].y
+		}
+	}
+}
+
+// cancelledSteps is the set of the steps that collisions cancel, given the
+// start-of-turn cells of all agents.
+func cancelledSteps(steps *[MaxAgents]step, ns int, occupied *CellSet) uint32 {
+	staticCells := *occupied
+	for i := 0; i < ns; i++ {
+		staticCells.Remove(int(steps[i].from))
 	}
 	// Round one: steps into a static agent, then, among the others, steps
 	// onto the same cell as another step or swapping with another step.
@@ -255,12 +274,7 @@ func (s *State) doMoves(acts *Actions, log Logger) {
 			}
 		}
 	}
-	for i := 0; i < ns; i++ {
-		if dead&(1<<uint(i)) == 0 {
-			a := &s.Agents[steps[i].slot]
-			a.X, a.Y = steps[i].x, steps[i].y
-		}
-	}
+	return dead
 }
 
 // ShotDamage is the damage a shot from slot i at slot t does with the
