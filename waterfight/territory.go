@@ -1,7 +1,5 @@
 package waterfight
 
-import "math/bits"
-
 const (
 	lanes = 0x0101010101010101
 	highs = 0x8080808080808080
@@ -17,10 +15,13 @@ func minBytes(a, b uint64) uint64 {
 	return a - d&m       // there a - (a - b) = b
 }
 
-// below has the high bit of each byte where a < b (all bytes < 128).
-func below(a, b uint64) uint64 { return highs &^ ((a | highs) - b) }
+// below has the low bit of each byte set where a < b (all bytes < 128):
+// summed over at most maxWords words, each byte still counts cells.
+func below(a, b uint64) uint64 { return (highs &^ ((a | highs) - b)) >> 7 }
 
-func popcount(x uint64) int { return bits.OnesCount64(x) }
+// cells is the number of cells counted in the bytes of a sum of below
+// words (at most 8*maxWords < 256, so the total fits the top byte).
+func cells(sum uint64) int { return int(sum * lanes >> 56) }
 
 // teamRows is the team size the minima unroll for.
 const teamRows = 5
@@ -104,7 +105,7 @@ func (s *State) territory() (int32, int32) {
 
 // control is territory for the listed agents.
 func (g *Grid) control(r *agentRows) (int32, int32) {
-	c0, c1 := 0, 0
+	var c0, c1 uint64
 	if r.n[0] <= teamRows && r.n[1] <= teamRows {
 		// both teams' minima in registers, written out (too big for the
 		// inliner): the hot loop of the turn update
@@ -114,19 +115,19 @@ func (g *Grid) control(r *agentRows) (int32, int32) {
 		for k := range a0 {
 			m0 := minBytes(minBytes(minBytes(a0[k], a1[k]), minBytes(a2[k], a3[k])), a4[k])
 			m1 := minBytes(minBytes(minBytes(b0[k], b1[k]), minBytes(b2[k], b3[k])), b4[k])
-			c0 += popcount(below(m0, m1))
-			c1 += popcount(below(m1, m0))
+			c0 += below(m0, m1)
+			c1 += below(m1, m0)
 		}
-		return int32(c0), int32(c1)
+		return int32(cells(c0)), int32(cells(c1))
 	}
 	var m0, m1 [maxWords]uint64
 	g.teamMin(r, 0, &m0)
 	g.teamMin(r, 1, &m1)
 	for k := 0; k < g.words; k++ {
-		c0 += popcount(below(m0[k], m1[k]))
-		c1 += popcount(below(m1[k], m0[k]))
+		c0 += below(m0[k], m1[k])
+		c1 += below(m1[k], m0[k])
 	}
-	return int32(c0), int32(c1)
+	return int32(cells(c0)), int32(cells(c1))
 }
 
 // ControlGrid returns the owner of each cell after the last update: 0, 1 or
@@ -195,10 +196,11 @@ func (t *territoryProbe) balance(x, y int) int {
 	theirs := t.best[1-t.owner][:len(mine)]
 	d := g.dist[row:]
 	d = d[:len(mine)]
-	bal := 0
+	var won, lost uint64
 	for k := range mine {
 		a := minBytes(mine[k], d[k])
-		bal += popcount(below(a, theirs[k])) - popcount(below(theirs[k], a))
+		won += below(a, theirs[k])
+		lost += below(theirs[k], a)
 	}
-	return bal
+	return cells(won) - cells(lost)
 }

@@ -1,6 +1,9 @@
 package waterfight
 
-import "strconv"
+import (
+	"math/bits"
+	"strconv"
+)
 
 // Combat action kinds.
 const (
@@ -47,39 +50,40 @@ func (s *State) Update(acts *Actions, log Logger) {
 	}
 	s.doMoves(acts, log)
 	g := s.G
-	n := g.N
-	var shooters, throwers [MaxAgents]int8
-	ns, nt := 0, 0
-	for i := 0; i < n; i++ {
-		if s.Agents[i].Flags&Present == 0 {
+	agents := s.Agents[:g.N]
+	as := acts[:len(agents)]
+	hunker := uint8(Hunkered)
+	if g.Rules.NoHunker {
+		hunker = 0
+	}
+	var shooters, throwers uint32 // slots, in list order
+	for i := range agents {
+		a := &agents[i]
+		if a.Flags&Present == 0 {
 			continue
 		}
-		switch acts[i].Combat {
+		switch as[i].Combat {
 		case Hunker:
-			if !g.Rules.NoHunker {
-				s.Agents[i].Flags |= Hunkered
-			}
+			a.Flags |= hunker
 		case Shoot:
-			shooters[ns] = int8(i)
-			ns++
+			shooters |= 1 << uint(i)
 		case Throw:
-			throwers[nt] = int8(i)
-			nt++
+			throwers |= 1 << uint(i)
 		}
 	}
-	for k := 0; k < ns; k++ {
-		i := int(shooters[k])
+	for ; shooters != 0; shooters &= shooters - 1 {
+		i := bits.TrailingZeros32(shooters)
 		s.shoot(i, int(acts[i].A), log)
 	}
-	for k := 0; k < nt; k++ {
-		i := int(throwers[k])
+	for ; throwers != 0; throwers &= throwers - 1 {
+		i := bits.TrailingZeros32(throwers)
 		s.throw(i, acts[i].A, acts[i].B, log)
 	}
 	// deaths, and the live agents' distance rows for the territory
 	var live agentRows
 	live.reset(g)
-	for i := 0; i < n; i++ {
-		a := &s.Agents[i]
+	for i := range agents {
+		a := &agents[i]
 		if a.Flags&Present == 0 {
 			continue
 		}
@@ -162,95 +166,109 @@ type step struct {
 func (s *State) doMoves(acts *Actions, log Logger) {
 	g := s.G
 	n := g.N
-	var occupied CellSet
-	for i := 0; i < n; i++ {
-		a := &s.Agents[i]
-		if a.Flags&Present != 0 {
-			occupied.Add(int(a.Y)*g.W + int(a.X))
-		}
-	}
-	var steps [MaxAgents]step
-	var targets CellSet
-	ns, clash := 0, false
-	for i := 0; i < n; i++ {
-		a := &s.Agents[i]
-		if !acts[i].HasMove || a.Flags&Present == 0 {
-			continue
-		}
-		if g.Rules.NoMove {
-			if log != nil {
+	if g.Rules.NoMove {
+		for i := 0; i < n; i++ {
+			if acts[i].HasMove && s.Agents[i].Flags&Present != 0 && log != nil {
 				red(log, token(g.Info[i].Owner)+" moving is not allowed")
 			}
+		}
+		return
+	}
+	// One pass: the agents' cells, and the direct steps to a floor
+	// neighbour (what searches ask), which need no path search (see
+	// firstStep); the other moves wait for the full set of cells.
+	var occupied CellSet
+	var steps [MaxAgents]step
+	var searches uint32
+	ns := 0
+	agents := s.Agents[:n]
+	as := acts[:len(agents)]
+	for i := range agents {
+		a := &agents[i]
+		if a.Flags&Present == 0 {
 			continue
 		}
 		from := int(a.Y)*g.W + int(a.X)
-		x, y := acts[i].MoveX, acts[i].MoveY
+		occupied.Add(from)
+		act := &as[i]
+		if !act.HasMove {
+			continue
+		}
+		x, y := act.MoveX, act.MoveY
 		dx, dy := x-int32(a.X), y-int32(a.Y)
 		to := int(y)*g.W + int(x)
-		// the direct step to a floor neighbour (what searches ask) needs no
-		// path search: see firstStep
-		if !(x >= 0 && x < int32(g.W) && y >= 0 && y < int32(g.H) && dx*dx+dy*dy == 1 && g.Tiles[to] == Floor) {
-			to = g.firstStep(int(a.X), int(a.Y), x, y, &occupied)
-			if to != NoStep {
-				x, y = int32(to%g.W), int32(to/g.W)
-			}
-		}
-		if to != NoStep {
-			st := &steps[ns]
-			st.slot, st.x, st.y, st.from, st.to = int8(i), int8(x), int8(y), int16(from), int16(to)
+		if x >= 0 && x < int32(g.W) && y >= 0 && y < int32(g.H) && dx*dx+dy*dy == 1 && g.Tiles[to] == Floor {
+			steps[ns] = step{slot: int8(i), x: int8(x), y: int8(y), from: int16(from), to: int16(to)}
 			ns++
-			// only a step onto an agent's cell or another step's target can
-			// be cancelled
-			clash = clash || occupied.Has(to) || targets.Has(to)
-			targets.Add(to)
+		} else {
+			searches |= 1 << uint(i)
 		}
+	}
+	for ; searches != 0; searches &= searches - 1 {
+		i := bits.TrailingZeros32(searches)
+		a := &s.Agents[i]
+		to := g.firstStep(int(a.X), int(a.Y), acts[i].MoveX, acts[i].MoveY, &occupied)
+		if to != NoStep {
+			steps[ns] = step{slot: int8(i), x: int8(to % g.W), y: int8(to / g.W), from: int16(int(a.Y)*g.W + int(a.X)), to: int16(to)}
+			ns++
+		}
+	}
+	// Only a step onto an agent's cell or onto another step's target can be
+	// cancelled.
+	var c collisions
+	clash := false
+	for k := 0; k < ns; k++ {
+		to, from := int(steps[k].to), int(steps[k].from)
+		if c.targets.Has(to) {
+			c.shared.Add(to)
+			clash = true
+		}
+		c.targets.Add(to)
+		c.froms.Add(from)
+		clash = clash || occupied.Has(to)
 	}
 	var cancelled uint32
 	if clash {
-		cancelled = cancelledSteps(&steps, ns, &occupied)
+		cancelled = c.cancelled(&steps, ns, &occupied)
 	}
-	for i := 0; i < ns; i++ {
-		if cancelled&(1<<uint(i)) == 0 {
-			a := &s.Agents[steps[i].slot]
-			a.X, a.Y = steps[i].x, steps[i].y
+	for k := 0; k < ns; k++ {
+		if cancelled&(1<<uint(k)) == 0 {
+			a := &s.Agents[steps[k].slot]
+			a.X, a.Y = steps[k].x, steps[k].y
 		}
 	}
 }
 
-// cancelledSteps is the set of the steps that collisions cancel, given the
+// collisions are the cells of a turn's steps: all targets, targets of
+// more than one step, and start cells.
+type collisions struct{ targets, shared, froms CellSet }
+
+// cancelled is the set of the steps that collisions cancel, given the
 // start-of-turn cells of all agents.
-func cancelledSteps(steps *[MaxAgents]step, ns int, occupied *CellSet) uint32 {
-	staticCells := *occupied
-	for i := 0; i < ns; i++ {
-		staticCells.Remove(int(steps[i].from))
-	}
-	// Round one: steps into a static agent, then, among the others, steps
-	// onto the same cell as another step or swapping with another step.
-	var dead, cancel uint32
-	var targets, shared, froms CellSet
+func (c *collisions) cancelled(steps *[MaxAgents]step, ns int, occupied *CellSet) uint32 {
+	// Round one: steps into a static agent (an agent's cell no step leaves),
+	// then, among the others, steps onto the same cell as another step or
+	// swapping with another step. A shared target is never a static cell
+	// unless every step onto it dies there, so sharing among all steps is
+	// sharing among the living ones.
+	var dead uint32
 	for i := 0; i < ns; i++ {
 		to := int(steps[i].to)
-		if staticCells.Has(to) {
+		if occupied.Has(to) && !c.froms.Has(to) {
 			dead |= 1 << uint(i)
-			continue
 		}
-		if targets.Has(to) {
-			shared.Add(to)
-		}
-		targets.Add(to)
-		froms.Add(int(steps[i].from))
 	}
-	cancel = dead
+	cancel := dead
 	for i := 0; i < ns; i++ {
 		m := &steps[i]
 		if dead&(1<<uint(i)) != 0 {
 			continue
 		}
-		if shared.Has(int(m.to)) {
+		if c.shared.Has(int(m.to)) {
 			cancel |= 1 << uint(i)
 			continue
 		}
-		if froms.Has(int(m.to)) {
+		if c.froms.Has(int(m.to)) {
 			for j := 0; j < ns; j++ {
 				if o := &steps[j]; j != i && dead&(1<<uint(j)) == 0 && o.from == m.to && o.to == m.from {
 					cancel |= 1 << uint(i)
@@ -261,18 +279,16 @@ func cancelledSteps(steps *[MaxAgents]step, ns int, occupied *CellSet) uint32 {
 	// Cascade: a step into the cell of an agent whose step was just cancelled.
 	for cancel != 0 {
 		dead |= cancel
-		var left CellSet
-		for i := 0; i < ns; i++ {
-			if cancel&(1<<uint(i)) != 0 {
-				left.Add(int(steps[i].from))
+		next := uint32(0)
+		for ; cancel != 0; cancel &= cancel - 1 {
+			left := steps[bits.TrailingZeros32(cancel)].from
+			for j := 0; j < ns; j++ {
+				if steps[j].to == left && dead&(1<<uint(j)) == 0 {
+					next |= 1 << uint(j)
+				}
 			}
 		}
-		cancel = 0
-		for j := 0; j < ns; j++ {
-			if dead&(1<<uint(j)) == 0 && left.Has(int(steps[j].to)) {
-				cancel |= 1 << uint(j)
-			}
-		}
+		cancel = next
 	}
 	return dead
 }
