@@ -63,6 +63,8 @@ const (
 func GreedyActions(s *State, p int, acts *Actions) {
 	g := s.G
 	work := *s
+	var probe territoryProbe
+	probe.init(&work, p)
 	for i := g.First[p]; i < g.First[p+1]; i++ {
 		acts[i] = Action{}
 		a := &work.Agents[i]
@@ -70,8 +72,7 @@ func GreedyActions(s *State, p int, acts *Actions) {
 			continue
 		}
 		ox, oy := a.X, a.Y
-		var probe territoryProbe
-		probe.init(&work, i)
+		probe.focus(i)
 		best, bestVal := Action{Combat: Hunker}, -1<<30
 		for d := -1; d < 4; d++ {
 			x, y := int(ox), int(oy)

@@ -167,21 +167,30 @@ func (s *State) ControlGrid() []int8 {
 // maxWords is the most distance words of a grid.
 const maxWords = MaxCells / 8
 
-// territoryProbe answers "what would the territory be with agent i on cell
-// c" quickly: the other agents' minima are computed once.
+// territoryProbe answers "what would player p's territory balance be with
+// its agent i on cell c" quickly: the enemies' minima are computed once per
+// player, the allies' once per agent.
 type territoryProbe struct {
-	s     *State
-	owner int
-	wet   bool
-	best  [2][maxWords]uint64
+	s            *State
+	owner        int
+	wet          bool
+	mine, theirs [maxWords]uint64
 }
 
-func (t *territoryProbe) init(s *State, i int) {
-	t.s, t.owner, t.wet = s, s.G.Info[i].Owner, s.Agents[i].Wetness >= wetWetness
+func (t *territoryProbe) init(s *State, p int) {
+	t.s, t.owner = s, p
 	var r agentRows
-	s.listLive(&r, i)
-	s.G.teamMin(&r, 0, &t.best[0])
-	s.G.teamMin(&r, 1, &t.best[1])
+	s.listLive(&r, -1)
+	s.G.teamMin(&r, 1-p, &t.theirs)
+}
+
+// focus readies the probe for agent i of its player, its allies where they
+// stand now.
+func (t *territoryProbe) focus(i int) {
+	t.wet = t.s.Agents[i].Wetness >= wetWetness
+	var r agentRows
+	t.s.listLive(&r, i)
+	t.s.G.teamMin(&r, t.owner, &t.mine)
 }
 
 // balance is the owner's cells minus the opponent's with the agent at (x, y).
@@ -192,8 +201,8 @@ func (t *territoryProbe) balance(x, y int) int {
 		row += g.W * g.H
 	}
 	row *= g.words
-	mine := t.best[t.owner][:g.words]
-	theirs := t.best[1-t.owner][:len(mine)]
+	mine := t.mine[:g.words]
+	theirs := t.theirs[:len(mine)]
 	d := g.dist[row:]
 	d = d[:len(mine)]
 	var won, lost uint64
