@@ -105,27 +105,40 @@ func (s *State) territory() (int32, int32) {
 
 // control is territory for the listed agents.
 func (g *Grid) control(r *agentRows) (int32, int32) {
+	var m1 [maxWords]uint64
+	g.teamMin(r, 1, &m1)
+	b := m1[:g.words]
 	var c0, c1 uint64
-	if r.n[0] <= teamRows && r.n[1] <= teamRows {
-		// both teams' minima in registers, written out (too big for the
-		// inliner): the hot loop of the turn update
-		w := g.words
-		a0, a1, a2, a3, a4 := g.rows5(r, 0, w)
-		b0, b1, b2, b3, b4 := g.rows5(r, 1, w)
-		for k := range a0 {
-			m0 := minBytes(minBytes(minBytes(a0[k], a1[k]), minBytes(a2[k], a3[k])), a4[k])
-			m1 := minBytes(minBytes(minBytes(b0[k], b1[k]), minBytes(b2[k], b3[k])), b4[k])
-			c0 += below(m0, m1)
-			c1 += below(m1, m0)
+	if r.n[0] <= teamRows {
+		// Player 0's rows compared with player 1's minimum one by one, the
+		// hot loop of the turn update: a byte of notOwn keeps its high bit
+		// while every row is at or above the minimum (player 0 does not own
+		// the cell), a byte of reach gets it once a row is at or below it
+		// (player 1 does not own the cell).
+		a0, a1, a2, a3, a4 := g.rows5(r, 0, len(b))
+		for k, m := range b {
+			mh := m | highs
+			x := a0[k]
+			notOwn, reach := (x|highs)-m, mh-x
+			x = a1[k]
+			notOwn, reach = notOwn&((x|highs)-m), reach|(mh-x)
+			x = a2[k]
+			notOwn, reach = notOwn&((x|highs)-m), reach|(mh-x)
+			x = a3[k]
+			notOwn, reach = notOwn&((x|highs)-m), reach|(mh-x)
+			x = a4[k]
+			notOwn, reach = notOwn&((x|highs)-m), reach|(mh-x)
+			c0 += (highs &^ notOwn) >> 7
+			c1 += (highs &^ reach) >> 7
 		}
 		return int32(cells(c0)), int32(cells(c1))
 	}
-	var m0, m1 [maxWords]uint64
+	var m0 [maxWords]uint64
 	g.teamMin(r, 0, &m0)
-	g.teamMin(r, 1, &m1)
-	for k := 0; k < g.words; k++ {
-		c0 += below(m0[k], m1[k])
-		c1 += below(m1[k], m0[k])
+	a := m0[:len(b)]
+	for k := range b {
+		c0 += below(a[k], b[k])
+		c1 += below(b[k], a[k])
 	}
 	return int32(cells(c0)), int32(cells(c1))
 }
