@@ -184,10 +184,13 @@ const maxWords = MaxCells / 8
 // its agent i on cell c" quickly: the enemies' minima are computed once per
 // player, the allies' once per agent.
 type territoryProbe struct {
-	s            *State
-	owner        int
-	wet          bool
-	mine, theirs [maxWords]uint64
+	s      *State
+	owner  int
+	wet    bool
+	theirs [maxWords]uint64
+	// High bits of the cells where, without agent i, the allies are nearer
+	// than the enemies (won) and the enemies nearer than the allies (lost).
+	won, lost [maxWords]uint64
 }
 
 func (t *territoryProbe) init(s *State, p int) {
@@ -202,11 +205,20 @@ func (t *territoryProbe) init(s *State, p int) {
 func (t *territoryProbe) focus(i int) {
 	t.wet = t.s.Agents[i].Wetness >= wetWetness
 	var r agentRows
+	var mine [maxWords]uint64
 	t.s.listLive(&r, i)
-	t.s.G.teamMin(&r, t.owner, &t.mine)
+	t.s.G.teamMin(&r, t.owner, &mine)
+	m := mine[:t.s.G.words]
+	theirs, won, lost := t.theirs[:len(m)], t.won[:len(m)], t.lost[:len(m)]
+	for k, a := range m {
+		won[k] = highs &^ ((a | highs) - theirs[k])
+		lost[k] = highs &^ ((theirs[k] | highs) - a)
+	}
 }
 
-// balance is the owner's cells minus the opponent's with the agent at (x, y).
+// balance is the owner's cells minus the opponent's with the agent at (x, y):
+// a cell is won where the allies or the agent are nearer than the enemies,
+// lost where the enemies are nearer than both.
 func (t *territoryProbe) balance(x, y int) int {
 	g := t.s.G
 	row := y*g.W + x
@@ -214,15 +226,14 @@ func (t *territoryProbe) balance(x, y int) int {
 		row += g.W * g.H
 	}
 	row *= g.words
-	mine := t.mine[:g.words]
-	theirs := t.theirs[:len(mine)]
 	d := g.dist[row:]
-	d = d[:len(mine)]
-	var won, lost uint64
-	for k := range mine {
-		a := minBytes(mine[k], d[k])
-		won += below(a, theirs[k])
-		lost += below(theirs[k], a)
+	d = d[:g.words]
+	theirs, won, lost := t.theirs[:len(d)], t.won[:len(d)], t.lost[:len(d)]
+	var nWon, nLost uint64
+	for k, a := range d {
+		e := theirs[k]
+		nWon += (won[k] | highs&^((a|highs)-e)) >> 7
+		nLost += (lost[k] &^ ((e | highs) - a)) >> 7
 	}
-	return cells(won) - cells(lost)
+	return cells(nWon) - cells(nLost)
 }
