@@ -48,29 +48,9 @@ func (s *State) Update(acts *Actions, log Logger) {
 		s.countTeamless()
 		return
 	}
-	s.doMoves(acts, log)
+	shooters, throwers := s.doMoves(acts, log)
 	g := s.G
 	agents := s.Agents[:g.N]
-	as := acts[:len(agents)]
-	hunker := uint8(Hunkered)
-	if g.Rules.NoHunker {
-		hunker = 0
-	}
-	var shooters, throwers uint32 // slots, in list order
-	for i := range agents {
-		a := &agents[i]
-		if a.Flags&Present == 0 {
-			continue
-		}
-		switch as[i].Combat {
-		case Hunker:
-			a.Flags |= hunker
-		case Shoot:
-			shooters |= 1 << uint(i)
-		case Throw:
-			throwers |= 1 << uint(i)
-		}
-	}
 	for ; shooters != 0; shooters &= shooters - 1 {
 		i := bits.TrailingZeros32(shooters)
 		s.shoot(i, int(acts[i].A), log)
@@ -163,35 +143,46 @@ type step struct {
 	from, to int16
 }
 
-func (s *State) doMoves(acts *Actions, log Logger) {
+// doMoves plays the moves and sets the hunker flags in the same pass over
+// the agents; it returns the slots shooting and throwing, in list order.
+func (s *State) doMoves(acts *Actions, log Logger) (shooters, throwers uint32) {
 	g := s.G
-	n := g.N
-	if g.Rules.NoMove {
-		for i := 0; i < n; i++ {
-			if acts[i].HasMove && s.Agents[i].Flags&Present != 0 && log != nil {
-				red(log, token(g.Info[i].Owner)+" moving is not allowed")
-			}
-		}
-		return
+	hunker := uint8(Hunkered)
+	if g.Rules.NoHunker {
+		hunker = 0
 	}
-	// One pass: the agents' cells, and the direct steps to a floor
-	// neighbour (what searches ask), which need no path search (see
+	// One pass: combat kinds, the agents' cells, and the direct steps to a
+	// floor neighbour (what searches ask), which need no path search (see
 	// firstStep); the other moves wait for the full set of cells.
 	var occupied CellSet
 	var steps [MaxAgents]step
 	var searches uint32
 	ns := 0
-	agents := s.Agents[:n]
+	agents := s.Agents[:g.N]
 	as := acts[:len(agents)]
 	for i := range agents {
 		a := &agents[i]
 		if a.Flags&Present == 0 {
 			continue
 		}
+		act := &as[i]
+		switch act.Combat {
+		case Hunker:
+			a.Flags |= hunker
+		case Shoot:
+			shooters |= 1 << uint(i)
+		case Throw:
+			throwers |= 1 << uint(i)
+		}
 		from := int(a.Y)*g.W + int(a.X)
 		occupied.Add(from)
-		act := &as[i]
 		if !act.HasMove {
+			continue
+		}
+		if g.Rules.NoMove {
+			if log != nil {
+				red(log, token(g.Info[i].Owner)+" moving is not allowed")
+			}
 			continue
 		}
 		x, y := act.MoveX, act.MoveY
@@ -237,6 +228,7 @@ func (s *State) doMoves(acts *Actions, log Logger) {
 			a.X, a.Y = steps[k].x, steps[k].y
 		}
 	}
+	return shooters, throwers
 }
 
 // collisions are the cells of a turn's steps: all targets, targets of
