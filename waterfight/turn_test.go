@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestShotDamageCoverRangeHunker(t *testing.T) {
@@ -202,5 +203,68 @@ func TestPathFirstStep(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			assert.Equal(t, tc.wantStep, g.FirstStep(g.Cell(tc.from[0], tc.from[1]), tc.target[0], tc.target[1], &none))
 		})
+	}
+}
+
+// plainTerritory counts each player's cells from ControlGrid.
+func plainTerritory(s *State) [2]int32 {
+	var n [2]int32
+	for _, o := range s.ControlGrid() {
+		if o >= 0 {
+			n[o]++
+		}
+	}
+	return n
+}
+
+// A wiped team owns nothing, and neither does anyone when both are wiped,
+// cells past the last one of the distance words included (13x7: 91 cells).
+func TestTerritoryWithWipedTeams(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		dying []int
+		want  [2]int32
+	}{
+		{"player 1 wiped", []int{2, 3}, [2]int32{91, 0}},
+		{"player 0 wiped", []int{0, 1}, [2]int32{0, 91}},
+		{"both wiped", []int{0, 1, 2, 3}, [2]int32{0, 0}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, s := testGame(emptyRows(13, 7), [2][][2]int{{{0, 0}, {3, 4}}, {{12, 6}, {9, 2}}})
+			for _, i := range tc.dying {
+				s.Agents[i].Flags |= Dying
+			}
+			c0, c1 := s.territory()
+			assert.Equal(t, tc.want, [2]int32{c0, c1})
+			assert.Equal(t, plainTerritory(&s), [2]int32{c0, c1})
+		})
+	}
+}
+
+// The greedy's probe gives the territory balance of an agent on every cell,
+// dry or wet, as the plain rule does.
+func TestTerritoryProbeMatchesPlainRule(t *testing.T) {
+	base, _ := midGame(t)
+	for _, wet := range []bool{false, true} {
+		s := base
+		if wet {
+			s.Agents[2].Wetness, s.Agents[7].Wetness = 70, 55
+		}
+		g := s.G
+		for i := 0; i < g.N; i++ {
+			if !s.Agents[i].Live() {
+				continue
+			}
+			p := g.Info[i].Owner
+			var probe territoryProbe
+			probe.init(&s, p)
+			probe.focus(i)
+			work := s
+			for c := 0; c < g.W*g.H; c++ {
+				work.Agents[i].X, work.Agents[i].Y = int8(c%g.W), int8(c/g.W)
+				n := plainTerritory(&work)
+				require.Equal(t, int(n[p]-n[1-p]), probe.balance(c%g.W, c/g.W), "wet %v, agent %d on cell %d", wet, i, c)
+			}
+		}
 	}
 }
