@@ -72,7 +72,7 @@ func GreedyActions(s *State, p int, acts *Actions) {
 			continue
 		}
 		ox, oy := a.X, a.Y
-		probe.focus(i)
+		probe.focus(&work, i)
 		best, bestVal := Action{Combat: Hunker}, -1<<30
 		for d := -1; d < 4; d++ {
 			x, y := int(ox), int(oy)
@@ -84,7 +84,7 @@ func GreedyActions(s *State, p int, acts *Actions) {
 			}
 			a.X, a.Y = int8(x), int8(y)
 			act, val := work.bestCombat(i)
-			val += greedyCell * probe.balance(x, y)
+			val += greedyCell * probe.balance(g.Grid, x, y)
 			if val > bestVal {
 				best, bestVal = act, val
 				if d >= 0 {

@@ -184,7 +184,6 @@ const maxWords = MaxCells / 8
 // its agent i on cell c" quickly: the enemies' minima are computed once per
 // player, the allies' once per agent.
 type territoryProbe struct {
-	s      *State
 	owner  int
 	wet    bool
 	theirs [maxWords]uint64
@@ -194,21 +193,21 @@ type territoryProbe struct {
 }
 
 func (t *territoryProbe) init(s *State, p int) {
-	t.s, t.owner = s, p
+	t.owner = p
 	var r agentRows
 	s.listLive(&r, -1)
 	s.G.teamMin(&r, 1-p, &t.theirs)
 }
 
 // focus readies the probe for agent i of its player, its allies where they
-// stand now.
-func (t *territoryProbe) focus(i int) {
-	t.wet = t.s.Agents[i].Wetness >= wetWetness
+// stand in s.
+func (t *territoryProbe) focus(s *State, i int) {
+	t.wet = s.Agents[i].Wetness >= wetWetness
 	var r agentRows
 	var mine [maxWords]uint64
-	t.s.listLive(&r, i)
-	t.s.G.teamMin(&r, t.owner, &mine)
-	m := mine[:t.s.G.words]
+	s.listLive(&r, i)
+	s.G.teamMin(&r, t.owner, &mine)
+	m := mine[:s.G.words]
 	theirs, won, lost := t.theirs[:len(m)], t.won[:len(m)], t.lost[:len(m)]
 	for k, a := range m {
 		won[k] = highs &^ ((a | highs) - theirs[k])
@@ -219,8 +218,7 @@ func (t *territoryProbe) focus(i int) {
 // balance is the owner's cells minus the opponent's with the agent at (x, y):
 // a cell is won where the allies or the agent are nearer than the enemies,
 // lost where the enemies are nearer than both.
-func (t *territoryProbe) balance(x, y int) int {
-	g := t.s.G
+func (t *territoryProbe) balance(g *Grid, x, y int) int {
 	row := y*g.W + x
 	if t.wet {
 		row += g.W * g.H

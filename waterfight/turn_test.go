@@ -258,12 +258,12 @@ func TestTerritoryProbeMatchesPlainRule(t *testing.T) {
 			p := g.Info[i].Owner
 			var probe territoryProbe
 			probe.init(&s, p)
-			probe.focus(i)
+			probe.focus(&s, i)
 			work := s
 			for c := 0; c < g.W*g.H; c++ {
 				work.Agents[i].X, work.Agents[i].Y = int8(c%g.W), int8(c/g.W)
 				n := plainTerritory(&work)
-				require.Equal(t, int(n[p]-n[1-p]), probe.balance(c%g.W, c/g.W), "wet %v, agent %d on cell %d", wet, i, c)
+				require.Equal(t, int(n[p]-n[1-p]), probe.balance(g.Grid, c%g.W, c/g.W), "wet %v, agent %d on cell %d", wet, i, c)
 			}
 		}
 	}
