@@ -97,6 +97,7 @@ func GreedyActions(s *State, p int, acts *Actions) {
 		} else {
 			a.X, a.Y = ox, oy
 		}
+		probe.place(g.Grid, int(a.X), int(a.Y))
 		acts[i] = best
 	}
 }

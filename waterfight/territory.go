@@ -181,50 +181,97 @@ func (s *State) ControlGrid() []int8 {
 const maxWords = MaxCells / 8
 
 // territoryProbe answers "what would player p's territory balance be with
-// its agent i on cell c" quickly: the enemies' minima are computed once per
-// player, the allies' once per agent.
+// its agent i on cell c" quickly, for p's live agents in slot order, each
+// placed before the next is asked about: the enemies' minima are computed
+// once, the allies' come from the minima of the agents already placed and
+// of the agents still to come, both kept as they go.
 type territoryProbe struct {
 	owner  int
 	wet    bool
+	next   int // how many of the player's live agents were placed
 	theirs [maxWords]uint64
-	// High bits of the cells where, without agent i, the allies are nearer
-	// than the enemies (won) and the enemies nearer than the allies (lost).
+	placed [maxWords]uint64
+	// rest(j): the minima of the player's live agents j, j+1, ... at their
+	// cells when the probe started; on the heap for larger teams only.
+	small [teamRows + 1][maxWords]uint64
+	big   [][maxWords]uint64
+	// High bits of the cells where, without the agent, the allies are
+	// nearer than the enemies (won) and the enemies nearer than the allies
+	// (lost).
 	won, lost [maxWords]uint64
 }
 
 func (t *territoryProbe) init(s *State, p int) {
-	t.owner = p
+	g := s.G
+	t.owner, t.next = p, 0
 	var r agentRows
 	s.listLive(&r, -1)
-	s.G.teamMin(&r, 1-p, &t.theirs)
+	g.teamMin(&r, 1-p, &t.theirs)
+	w := g.words
+	far := g.dist[g.farRow():]
+	far = far[:w]
+	copy(t.placed[:w], far)
+	n := r.n[p]
+	t.big = nil
+	if n > teamRows {
+		t.big = make([][maxWords]uint64, n+1)
+	}
+	copy(t.rest(n)[:w], far)
+	for j := n - 1; j >= 0; j-- {
+		row := g.dist[r.start[p][j]:]
+		row = row[:w]
+		out, after := t.rest(j)[:w], t.rest(j + 1)[:w]
+		for k := range out {
+			out[k] = minBytes(row[k], after[k])
+		}
+	}
 }
 
-// focus readies the probe for agent i of its player, its allies where they
-// stand in s.
+func (t *territoryProbe) rest(j int) *[maxWords]uint64 {
+	if t.big != nil {
+		return &t.big[j]
+	}
+	return &t.small[j]
+}
+
+// focus readies the probe for agent i, the next live agent of its player.
 func (t *territoryProbe) focus(s *State, i int) {
 	t.wet = s.Agents[i].Wetness >= wetWetness
-	var r agentRows
-	var mine [maxWords]uint64
-	s.listLive(&r, i)
-	s.G.teamMin(&r, t.owner, &mine)
-	m := mine[:s.G.words]
-	theirs, won, lost := t.theirs[:len(m)], t.won[:len(m)], t.lost[:len(m)]
-	for k, a := range m {
+	w := s.G.words
+	placed, rest := t.placed[:w], t.rest(t.next + 1)[:w]
+	theirs, won, lost := t.theirs[:w], t.won[:w], t.lost[:w]
+	for k, a := range placed {
+		a = minBytes(a, rest[k])
 		won[k] = highs &^ ((a | highs) - theirs[k])
 		lost[k] = highs &^ ((theirs[k] | highs) - a)
 	}
 }
 
-// balance is the owner's cells minus the opponent's with the agent at (x, y):
-// a cell is won where the allies or the agent are nearer than the enemies,
-// lost where the enemies are nearer than both.
-func (t *territoryProbe) balance(g *Grid, x, y int) int {
+// place puts the focused agent on (x, y) for good.
+func (t *territoryProbe) place(g *Grid, x, y int) {
+	d := g.dist[t.row(g, x, y):]
+	placed := t.placed[:g.words]
+	d = d[:len(placed)]
+	for k, a := range d {
+		placed[k] = minBytes(placed[k], a)
+	}
+	t.next++
+}
+
+// row is where the focused agent's distance row from (x, y) starts.
+func (t *territoryProbe) row(g *Grid, x, y int) int {
 	row := y*g.W + x
 	if t.wet {
 		row += g.W * g.H
 	}
-	row *= g.words
-	d := g.dist[row:]
+	return row * g.words
+}
+
+// balance is the owner's cells minus the opponent's with the focused agent
+// at (x, y): a cell is won where the allies or the agent are nearer than
+// the enemies, lost where the enemies are nearer than both.
+func (t *territoryProbe) balance(g *Grid, x, y int) int {
+	d := g.dist[t.row(g, x, y):]
 	d = d[:g.words]
 	theirs, won, lost := t.theirs[:len(d)], t.won[:len(d)], t.lost[:len(d)]
 	var nWon, nLost uint64

@@ -242,28 +242,35 @@ func TestTerritoryWithWipedTeams(t *testing.T) {
 }
 
 // The greedy's probe gives the territory balance of an agent on every cell,
-// dry or wet, as the plain rule does.
+// dry or wet, as the plain rule does, in teams of five and of eight.
 func TestTerritoryProbeMatchesPlainRule(t *testing.T) {
-	base, _ := midGame(t)
-	for _, wet := range []bool{false, true} {
-		s := base
-		if wet {
-			s.Agents[2].Wetness, s.Agents[7].Wetness = 70, 55
-		}
+	mid, _ := midGame(t)
+	wet := mid
+	wet.Agents[2].Wetness, wet.Agents[7].Wetness = 70, 55
+	var teams [2][][2]int
+	for k := 0; k < 8; k++ {
+		teams[0] = append(teams[0], [2]int{k % 3, k})
+		teams[1] = append(teams[1], [2]int{14 - k%4, 11 - k})
+	}
+	_, large := testGame(emptyRows(15, 12), teams)
+	large.Agents[3].Wetness = 60
+	for name, s := range map[string]State{"mid-game": mid, "wet": wet, "eight a side": large} {
 		g := s.G
-		for i := 0; i < g.N; i++ {
-			if !s.Agents[i].Live() {
-				continue
-			}
-			p := g.Info[i].Owner
+		for p := 0; p < 2; p++ {
 			var probe territoryProbe
 			probe.init(&s, p)
-			probe.focus(&s, i)
-			work := s
-			for c := 0; c < g.W*g.H; c++ {
-				work.Agents[i].X, work.Agents[i].Y = int8(c%g.W), int8(c/g.W)
-				n := plainTerritory(&work)
-				require.Equal(t, int(n[p]-n[1-p]), probe.balance(g.Grid, c%g.W, c/g.W), "wet %v, agent %d on cell %d", wet, i, c)
+			for i := g.First[p]; i < g.First[p+1]; i++ {
+				if !s.Agents[i].Live() {
+					continue
+				}
+				probe.focus(&s, i)
+				work := s
+				for c := 0; c < g.W*g.H; c++ {
+					work.Agents[i].X, work.Agents[i].Y = int8(c%g.W), int8(c/g.W)
+					n := plainTerritory(&work)
+					require.Equal(t, int(n[p]-n[1-p]), probe.balance(g.Grid, c%g.W, c/g.W), "%s, agent %d on cell %d", name, i, c)
+				}
+				probe.place(g.Grid, int(s.Agents[i].X), int(s.Agents[i].Y))
 			}
 		}
 	}
