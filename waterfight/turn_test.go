@@ -144,17 +144,12 @@ func TestTerritoryMatchesPlainRule(t *testing.T) {
 			}
 		}
 		c0, c1 := s.territory()
-		var want [2]int32
-		for _, o := range s.ControlGrid() {
-			if o >= 0 {
-				want[o]++
-			}
-		}
-		assert.Equal(t, want, [2]int32{c0, c1}, "seed %d", seed)
+		assert.Equal(t, plainTerritory(&s), [2]int32{c0, c1}, "seed %d", seed)
 	}
 }
 
-func TestTerritoryOfLargeTeamsMatchesPlainRule(t *testing.T) {
+// eightASide is a 15x12 game of eight agents a side, agent 3 wet.
+func eightASide() State {
 	var teams [2][][2]int
 	for k := 0; k < 8; k++ {
 		teams[0] = append(teams[0], [2]int{k % 3, k})
@@ -162,15 +157,14 @@ func TestTerritoryOfLargeTeamsMatchesPlainRule(t *testing.T) {
 	}
 	_, s := testGame(emptyRows(15, 12), teams)
 	s.Agents[3].Wetness = 60
+	return s
+}
+
+func TestTerritoryOfLargeTeamsMatchesPlainRule(t *testing.T) {
+	s := eightASide()
 	s.Agents[9].Wetness = 70
 	c0, c1 := s.territory()
-	var want [2]int32
-	for _, o := range s.ControlGrid() {
-		if o >= 0 {
-			want[o]++
-		}
-	}
-	assert.Equal(t, want, [2]int32{c0, c1})
+	assert.Equal(t, plainTerritory(&s), [2]int32{c0, c1})
 	assert.NotZero(t, c0)
 }
 
@@ -247,14 +241,7 @@ func TestTerritoryProbeMatchesPlainRule(t *testing.T) {
 	mid, _ := midGame(t)
 	wet := mid
 	wet.Agents[2].Wetness, wet.Agents[7].Wetness = 70, 55
-	var teams [2][][2]int
-	for k := 0; k < 8; k++ {
-		teams[0] = append(teams[0], [2]int{k % 3, k})
-		teams[1] = append(teams[1], [2]int{14 - k%4, 11 - k})
-	}
-	_, large := testGame(emptyRows(15, 12), teams)
-	large.Agents[3].Wetness = 60
-	for name, s := range map[string]State{"mid-game": mid, "wet": wet, "eight a side": large} {
+	for name, s := range map[string]State{"mid-game": mid, "wet": wet, "eight a side": eightASide()} {
 		g := s.G
 		for p := 0; p < 2; p++ {
 			var probe territoryProbe
