@@ -31,12 +31,12 @@ const teamRows = 5
 // start as the row of far distances, so that a team of at most teamRows
 // always reads exactly teamRows rows.
 type agentRows struct {
-	start [2][MaxAgents]int32
+	start [2][MaxAgents]int16 // below (2*MaxCells+1)*maxWords
 	n     [2]int
 }
 
 func (r *agentRows) reset(g *Game) {
-	far := int32(g.farRow())
+	far := int16(g.farRow())
 	for j := 0; j < teamRows; j++ {
 		r.start[0][j], r.start[1][j] = far, far
 	}
@@ -49,7 +49,7 @@ func (r *agentRows) add(g *Game, i, c int, wet bool) {
 		c += g.W * g.H
 	}
 	p := g.Info[i].Owner
-	r.start[p][r.n[p]&(MaxAgents-1)] = int32(c * g.words)
+	r.start[p][r.n[p]&(MaxAgents-1)] = int16(c * g.words)
 	r.n[p]++
 }
 

@@ -188,7 +188,7 @@ func (s *State) doMoves(acts *Actions, log Logger) (shooters, throwers uint32) {
 		x, y := act.MoveX, act.MoveY
 		dx, dy := x-int32(a.X), y-int32(a.Y)
 		to := int(y)*g.W + int(x)
-		if x >= 0 && x < int32(g.W) && y >= 0 && y < int32(g.H) && dx*dx+dy*dy == 1 && g.Tiles[to] == Floor {
+		if dx*dx+dy*dy == 1 && uint32(x) < uint32(g.W) && uint32(y) < uint32(g.H) && g.Tiles[to] == Floor {
 			steps[ns] = step{slot: int8(i), x: int8(x), y: int8(y), from: int16(from), to: int16(to)}
 			ns++
 		} else {
