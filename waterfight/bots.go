@@ -63,6 +63,8 @@ const (
 func GreedyActions(s *State, p int, acts *Actions) {
 	g := s.G
 	work := *s
+	var probe territoryProbe
+	probe.init(&work, p)
 	for i := g.First[p]; i < g.First[p+1]; i++ {
 		acts[i] = Action{}
 		a := &work.Agents[i]
@@ -70,8 +72,7 @@ func GreedyActions(s *State, p int, acts *Actions) {
 			continue
 		}
 		ox, oy := a.X, a.Y
-		var probe territoryProbe
-		probe.init(&work, i)
+		probe.focus(&work, i)
 		best, bestVal := Action{Combat: Hunker}, -1<<30
 		for d := -1; d < 4; d++ {
 			x, y := int(ox), int(oy)
@@ -83,7 +84,7 @@ func GreedyActions(s *State, p int, acts *Actions) {
 			}
 			a.X, a.Y = int8(x), int8(y)
 			act, val := work.bestCombat(i)
-			val += greedyCell * probe.balance(x, y)
+			val += greedyCell * probe.balance(g.Grid, x, y)
 			if val > bestVal {
 				best, bestVal = act, val
 				if d >= 0 {
@@ -96,6 +97,7 @@ func GreedyActions(s *State, p int, acts *Actions) {
 		} else {
 			a.X, a.Y = ox, oy
 		}
+		probe.place(g.Grid, int(a.X), int(a.Y))
 		acts[i] = best
 	}
 }

@@ -35,11 +35,11 @@ type Grid struct {
 	nnbr [MaxCells]uint8
 	// dist[((m-1)*cells+c)*words+k] holds, in byte c'-8k, m times the
 	// Manhattan distance from cell c to cell c' (the grid as bytes, eight
-	// cells per word); a last row holds only far distances. Grids of one
-	// size share it.
+	// cells per word); a last row holds only far distances. Bytes past the
+	// last cell are 0 in every row, so that no team ever owns them. Grids
+	// of one size share it.
 	dist  []uint64
-	last  uint64 // high bits of the cells of the last word
-	words int    // words per distance row
+	words int // words per distance row
 }
 
 // NewGrid builds a grid from rows of tile types (y = 0 first).
@@ -60,11 +60,26 @@ func (g *Grid) In(x, y int) bool { return x >= 0 && y >= 0 && x < g.W && y < g.H
 func (g *Grid) Tile(x, y int) int { return int(g.Tiles[y*g.W+x]) }
 
 func (g *Grid) prepare() {
-	w, h := g.W, g.H
+	t := tablesFor(g.W, g.H)
+	g.centre, g.nbr, g.nnbr = t.centre, t.nbr, t.nnbr
+	g.words = (g.W*g.H + 7) / 8
+	g.dist = t.dist
+}
+
+// sizeTables are the parts of a Grid that depend on its size alone.
+type sizeTables struct {
+	centre [MaxCells]int32
+	nbr    [MaxCells][4]int16
+	nnbr   [MaxCells]uint8
+	dist   []uint64
+}
+
+func newSizeTables(w, h int) *sizeTables {
+	t := &sizeTables{dist: distanceWords(w, h)}
 	for y := 0; y < h; y++ {
 		for x := 0; x < w; x++ {
 			dx, dy := int32(2*x-w), int32(2*y-h)
-			g.centre[y*w+x] = dx*dx + dy*dy
+			t.centre[y*w+x] = dx*dx + dy*dy
 		}
 	}
 	dirs := [4][2]int{{0, -1}, {1, 0}, {0, 1}, {-1, 0}}
@@ -74,50 +89,52 @@ func (g *Grid) prepare() {
 			n := 0
 			for _, d := range dirs {
 				nx, ny := x+d[0], y+d[1]
-				if !g.In(nx, ny) {
+				if nx < 0 || ny < 0 || nx >= w || ny >= h {
 					continue
 				}
 				nc := int16(ny*w + nx)
 				// insertion keeps equal centre distances in N, E, S, W order
 				i := n
-				for i > 0 && g.centre[g.nbr[c][i-1]] < g.centre[nc] {
-					g.nbr[c][i] = g.nbr[c][i-1]
+				for i > 0 && t.centre[t.nbr[c][i-1]] < t.centre[nc] {
+					t.nbr[c][i] = t.nbr[c][i-1]
 					i--
 				}
-				g.nbr[c][i] = nc
+				t.nbr[c][i] = nc
 				n++
 			}
-			g.nnbr[c] = uint8(n)
+			t.nnbr[c] = uint8(n)
 		}
 	}
-	cells := w * h
-	g.words = (cells + 7) / 8
-	g.dist = distanceWords(w, h)
-	for c := (g.words - 1) * 8; c < cells; c++ {
-		g.last |= 0x80 << (8 * uint(c%8))
-	}
+	return t
 }
 
 // farRow is the start in dist of a row of distances beyond any agent's.
 func (g *Grid) farRow() int { return 2 * g.W * g.H * g.words }
 
 var (
-	distMu    sync.Mutex
-	distCache = map[[2]int][]uint64{}
+	tablesMu    sync.Mutex
+	tablesCache = map[[2]int]*sizeTables{}
 )
 
-// distanceWords is the shared table of Grid.dist for a w x h grid.
-func distanceWords(w, h int) []uint64 {
-	distMu.Lock()
-	defer distMu.Unlock()
-	if t, ok := distCache[[2]int{w, h}]; ok {
-		return t
+// tablesFor is the shared sizeTables of a w x h grid.
+func tablesFor(w, h int) *sizeTables {
+	tablesMu.Lock()
+	defer tablesMu.Unlock()
+	t, ok := tablesCache[[2]int{w, h}]
+	if !ok {
+		t = newSizeTables(w, h)
+		tablesCache[[2]int{w, h}] = t
 	}
+	return t
+}
+
+// distanceWords is the table of Grid.dist for a w x h grid.
+func distanceWords(w, h int) []uint64 {
 	cells := w * h
 	words := (cells + 7) / 8
 	t := make([]uint64, (2*cells+1)*words)
-	for k := 2 * cells * words; k < len(t); k++ {
-		t[k] = far
+	for c := 0; c < cells; c++ {
+		t[2*cells*words+c/8] |= 0x7f << (8 * uint(c%8))
 	}
 	for c := 0; c < cells; c++ {
 		cx, cy := c%w, c/w
@@ -133,7 +150,6 @@ func distanceWords(w, h int) []uint64 {
 			}
 		}
 	}
-	distCache[[2]int{w, h}] = t
 	return t
 }
 

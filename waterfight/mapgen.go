@@ -180,30 +180,25 @@ func fixIslands(g *Game, tiles []uint8, rnd Rand) {
 // detectIslands labels the 4-connected floor areas and counts them; cover
 // cells get -1.
 func detectIslands(w, h int, tiles []uint8, label []int) int {
+	t := tablesFor(w, h)
 	for i := range label {
 		label[i] = -1
 	}
 	count := 0
-	queue := make([]int, 0, w*h)
+	var queue [MaxCells]int16
 	for c := range tiles {
 		if isCover(tiles[c]) || label[c] >= 0 {
 			continue
 		}
 		label[c] = count
-		queue = append(queue[:0], c)
-		for len(queue) > 0 {
-			e := queue[0]
-			queue = queue[1:]
-			x, y := e%w, e/w
-			for _, d := range [4][2]int{{0, -1}, {1, 0}, {0, 1}, {-1, 0}} {
-				nx, ny := x+d[0], y+d[1]
-				if nx < 0 || ny < 0 || nx >= w || ny >= h {
-					continue
-				}
-				n := ny*w + nx
+		queue[0] = int16(c)
+		for head, tail := 0, 1; head < tail; head++ {
+			e := queue[head]
+			for _, n := range t.nbr[e][:t.nnbr[e]] {
 				if !isCover(tiles[n]) && label[n] < 0 {
 					label[n] = count
-					queue = append(queue, n)
+					queue[tail] = n
+					tail++
 				}
 			}
 		}

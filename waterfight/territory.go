@@ -1,7 +1,5 @@
 package waterfight
 
-import "math/bits"
-
 const (
 	lanes = 0x0101010101010101
 	highs = 0x8080808080808080
@@ -17,27 +15,81 @@ func minBytes(a, b uint64) uint64 {
 	return a - d&m       // there a - (a - b) = b
 }
 
-// distanceRows lists where the live agents' rows start in g.dist (wetness
-// doubling included), player 0's first, skipping slot skip; it returns how
-// many belong to player 0 and in all.
-func (s *State) distanceRows(src *[MaxAgents]int, skip int) (n0, n int) {
+// below has the low bit of each byte set where a < b (all bytes < 128):
+// summed over at most maxWords words, each byte still counts cells.
+func below(a, b uint64) uint64 { return (highs &^ ((a | highs) - b)) >> 7 }
+
+// cells is the number of cells counted in the bytes of a sum of below
+// words (at most 8*maxWords < 256, so the total fits the top byte).
+func cells(sum uint64) int { return int(sum * lanes >> 56) }
+
+// teamRows is the team size the minima unroll for.
+const teamRows = 5
+
+// agentRows lists, per player, where its live agents' rows start in g.dist
+// (wetness doubling included). The first teamRows entries of each player
+// start as the row of far distances, so that a team of at most teamRows
+// always reads exactly teamRows rows.
+type agentRows struct {
+	start [2][MaxAgents]int16 // below (2*MaxCells+1)*maxWords
+	n     [2]int
+}
+
+func (r *agentRows) reset(g *Game) {
+	far := int16(g.farRow())
+	for j := 0; j < teamRows; j++ {
+		r.start[0][j], r.start[1][j] = far, far
+	}
+	r.n = [2]int{}
+}
+
+// add lists the agent of slot i, standing on cell c.
+func (r *agentRows) add(g *Game, i, c int, wet bool) {
+	if wet {
+		c += g.W * g.H
+	}
+	p := g.Info[i].Owner
+	r.start[p][r.n[p]&(MaxAgents-1)] = int16(c * g.words)
+	r.n[p]++
+}
+
+// listLive lists the live agents but slot skip.
+func (s *State) listLive(r *agentRows, skip int) {
 	g := s.G
+	r.reset(g)
 	for i := 0; i < g.N; i++ {
 		a := &s.Agents[i]
-		if !a.Live() || i == skip {
-			continue
-		}
-		row := int(a.Y)*g.W + int(a.X)
-		if a.Wetness >= wetWetness {
-			row += g.W * g.H
-		}
-		src[n] = row * g.words
-		n++
-		if g.Info[i].Owner == 0 {
-			n0 = n
+		if a.Live() && i != skip {
+			r.add(g, i, int(a.Y)*g.W+int(a.X), a.Wetness >= wetWetness)
 		}
 	}
-	return n0, n
+}
+
+// rows5 views the first five rows of player p as words of length w.
+func (g *Grid) rows5(r *agentRows, p, w int) (r0, r1, r2, r3, r4 []uint64) {
+	d, rows := g.dist, &r.start[p]
+	r0, r1, r2, r3, r4 = d[rows[0]:], d[rows[1]:], d[rows[2]:], d[rows[3]:], d[rows[4]:]
+	return r0[:w], r1[:w], r2[:w], r3[:w], r4[:w]
+}
+
+// teamMin stores in m[k] the byte-wise minimum of word k of player p's rows.
+func (g *Grid) teamMin(r *agentRows, p int, m *[maxWords]uint64) {
+	out := m[:g.words]
+	if r.n[p] <= teamRows {
+		r0, r1, r2, r3, r4 := g.rows5(r, p, len(out))
+		for k := range out {
+			out[k] = minBytes(minBytes(minBytes(r0[k], r1[k]), minBytes(r2[k], r3[k])), r4[k])
+		}
+		return
+	}
+	copy(out, g.dist[g.farRow():])
+	for j := 0; j < r.n[p]; j++ {
+		row := g.dist[r.start[p][j]:]
+		row = row[:len(out)]
+		for k := range out {
+			out[k] = minBytes(out[k], row[k])
+		}
+	}
 }
 
 // territory counts the cells each player controls: a cell belongs to the
@@ -46,79 +98,49 @@ func (s *State) distanceRows(src *[MaxAgents]int, skip int) (n0, n int) {
 // grid as bytes, eight cells per word, from each agent's precomputed
 // distance words.
 func (s *State) territory() (int32, int32) {
-	g := s.G
-	var src [MaxAgents]int
-	n0, n := s.distanceRows(&src, -1)
-	if n0 > teamRows || n-n0 > teamRows {
-		return s.territoryLoop(&src, n0, n)
-	}
-	a, b := s.G.padRows(&src, n0, n)
-	dist := g.dist
-	var c0, c1 int
-	for k := 0; k < g.words; k++ {
-		valid := uint64(highs)
-		if k == g.words-1 {
-			valid = g.last
-		}
-		// minOf5 written out: too big for the inliner, and this loop is the hot one
-		m0 := minBytes(minBytes(minBytes(dist[a[0]+k], dist[a[1]+k]), minBytes(dist[a[2]+k], dist[a[3]+k])), dist[a[4]+k])
-		m1 := minBytes(minBytes(minBytes(dist[b[0]+k], dist[b[1]+k]), minBytes(dist[b[2]+k], dist[b[3]+k])), dist[b[4]+k])
-		w0, w1 := owned(m0, m1, valid)
-		c0, c1 = c0+w0, c1+w1
-	}
-	return int32(c0), int32(c1)
+	var r agentRows
+	s.listLive(&r, -1)
+	return s.G.control(&r)
 }
 
-// padRows splits the distance rows of teams of at most five into two
-// groups of exactly five, missing agents reading a row of far distances.
-func (g *Grid) padRows(src *[MaxAgents]int, n0, n int) (a, b [teamRows]int) {
-	far := g.farRow()
-	for j := 0; j < teamRows; j++ {
-		a[j], b[j] = far, far
+// control is territory for the listed agents.
+func (g *Grid) control(r *agentRows) (int32, int32) {
+	var m1 [maxWords]uint64
+	g.teamMin(r, 1, &m1)
+	b := m1[:g.words]
+	var c0, c1 uint64
+	if r.n[0] <= teamRows {
+		// Player 0's rows compared with player 1's minimum one by one, the
+		// hot loop of the turn update: a byte of notOwn keeps its high bit
+		// while every row is at or above the minimum (player 0 does not own
+		// the cell), a byte of reach gets it once a row is at or below it
+		// (player 1 does not own the cell).
+		a0, a1, a2, a3, a4 := g.rows5(r, 0, len(b))
+		for k, m := range b {
+			mh := m | highs
+			x := a0[k]
+			notOwn, reach := (x|highs)-m, mh-x
+			x = a1[k]
+			notOwn, reach = notOwn&((x|highs)-m), reach|(mh-x)
+			x = a2[k]
+			notOwn, reach = notOwn&((x|highs)-m), reach|(mh-x)
+			x = a3[k]
+			notOwn, reach = notOwn&((x|highs)-m), reach|(mh-x)
+			x = a4[k]
+			notOwn, reach = notOwn&((x|highs)-m), reach|(mh-x)
+			c0 += (highs &^ notOwn) >> 7
+			c1 += (highs &^ reach) >> 7
+		}
+		return int32(cells(c0)), int32(cells(c1))
 	}
-	copy(a[:], src[:n0])
-	copy(b[:], src[n0:n])
-	return a, b
-}
-
-// minOf5 is the byte-wise minimum of word k of five distance rows, as a
-// short tree.
-func minOf5(dist []uint64, r *[teamRows]int, k int) uint64 {
-	return minBytes(minBytes(minBytes(dist[r[0]+k], dist[r[1]+k]), minBytes(dist[r[2]+k], dist[r[3]+k])), dist[r[4]+k])
-}
-
-// teamRows is the team size the territory count unrolls for.
-const teamRows = 5
-
-// territoryLoop is territory for teams of any size (wood league 4).
-func (s *State) territoryLoop(src *[MaxAgents]int, n0, n int) (int32, int32) {
-	g := s.G
-	dist := g.dist
-	var c0, c1 int
-	for k := 0; k < g.words; k++ {
-		b0, b1 := uint64(far), uint64(far)
-		for j := 0; j < n0; j++ {
-			b0 = minBytes(b0, dist[src[j]+k])
-		}
-		for j := n0; j < n; j++ {
-			b1 = minBytes(b1, dist[src[j]+k])
-		}
-		valid := uint64(highs)
-		if k == g.words-1 {
-			valid = g.last
-		}
-		w0, w1 := owned(b0, b1, valid)
-		c0, c1 = c0+w0, c1+w1
+	var m0 [maxWords]uint64
+	g.teamMin(r, 0, &m0)
+	a := m0[:len(b)]
+	for k := range b {
+		c0 += below(a[k], b[k])
+		c1 += below(b[k], a[k])
 	}
-	return int32(c0), int32(c1)
-}
-
-func popcount(x uint64) int { return bits.OnesCount64(x) }
-
-// owned counts the cells (high bits of valid) where m0 is below m1 and
-// where m1 is below m0, byte by byte.
-func owned(m0, m1, valid uint64) (int, int) {
-	return popcount(^(((m0 | highs) - m1) & highs) & valid), popcount(^(((m1 | highs) - m0) & highs) & valid)
+	return int32(cells(c0)), int32(cells(c1))
 }
 
 // ControlGrid returns the owner of each cell after the last update: 0, 1 or
@@ -158,58 +180,105 @@ func (s *State) ControlGrid() []int8 {
 // maxWords is the most distance words of a grid.
 const maxWords = MaxCells / 8
 
-// territoryProbe answers "what would the territory be with agent i on cell
-// c" quickly: the other agents' minima are computed once.
+// territoryProbe answers "what would player p's territory balance be with
+// its agent i on cell c" quickly, for p's live agents in slot order, each
+// placed before the next is asked about: the enemies' minima are computed
+// once, the allies' come from the minima of the agents already placed and
+// of the agents still to come, both kept as they go.
 type territoryProbe struct {
-	s     *State
-	owner int
-	wet   bool
-	best  [2][maxWords]uint64
+	owner  int
+	wet    bool
+	next   int // how many of the player's live agents were placed
+	theirs [maxWords]uint64
+	placed [maxWords]uint64
+	// rest(j): the minima of the player's live agents j, j+1, ... at their
+	// cells when the probe started; on the heap for larger teams only.
+	small [teamRows + 1][maxWords]uint64
+	big   [][maxWords]uint64
+	// High bits of the cells where, without the agent, the allies are
+	// nearer than the enemies (won) and the enemies nearer than the allies
+	// (lost).
+	won, lost [maxWords]uint64
 }
 
-func (t *territoryProbe) init(s *State, i int) {
-	t.s, t.owner, t.wet = s, s.G.Info[i].Owner, s.Agents[i].Wetness >= wetWetness
+func (t *territoryProbe) init(s *State, p int) {
 	g := s.G
-	var src [MaxAgents]int
-	n0, n := s.distanceRows(&src, i)
-	if n0 <= teamRows && n-n0 <= teamRows {
-		a, b := g.padRows(&src, n0, n)
-		for k := 0; k < g.words; k++ {
-			t.best[0][k], t.best[1][k] = minOf5(g.dist, &a, k), minOf5(g.dist, &b, k)
-		}
-		return
+	t.owner, t.next = p, 0
+	var r agentRows
+	s.listLive(&r, -1)
+	g.teamMin(&r, 1-p, &t.theirs)
+	w := g.words
+	far := g.dist[g.farRow():]
+	far = far[:w]
+	copy(t.placed[:w], far)
+	n := r.n[p]
+	t.big = nil
+	if n > teamRows {
+		t.big = make([][maxWords]uint64, n+1)
 	}
-	for k := 0; k < g.words; k++ {
-		b0, b1 := uint64(far), uint64(far)
-		for j := 0; j < n0; j++ {
-			b0 = minBytes(b0, g.dist[src[j]+k])
+	copy(t.rest(n)[:w], far)
+	for j := n - 1; j >= 0; j-- {
+		row := g.dist[r.start[p][j]:]
+		row = row[:w]
+		out, after := t.rest(j)[:w], t.rest(j + 1)[:w]
+		for k := range out {
+			out[k] = minBytes(row[k], after[k])
 		}
-		for j := n0; j < n; j++ {
-			b1 = minBytes(b1, g.dist[src[j]+k])
-		}
-		t.best[0][k], t.best[1][k] = b0, b1
 	}
 }
 
-// balance is the owner's cells minus the opponent's with the agent at (x, y).
-func (t *territoryProbe) balance(x, y int) int {
-	g := t.s.G
+func (t *territoryProbe) rest(j int) *[maxWords]uint64 {
+	if t.big != nil {
+		return &t.big[j]
+	}
+	return &t.small[j]
+}
+
+// focus readies the probe for agent i, the next live agent of its player.
+func (t *territoryProbe) focus(s *State, i int) {
+	t.wet = s.Agents[i].Wetness >= wetWetness
+	w := s.G.words
+	placed, rest := t.placed[:w], t.rest(t.next + 1)[:w]
+	theirs, won, lost := t.theirs[:w], t.won[:w], t.lost[:w]
+	for k, a := range placed {
+		a = minBytes(a, rest[k])
+		won[k] = highs &^ ((a | highs) - theirs[k])
+		lost[k] = highs &^ ((theirs[k] | highs) - a)
+	}
+}
+
+// place puts the focused agent on (x, y) for good.
+func (t *territoryProbe) place(g *Grid, x, y int) {
+	d := g.dist[t.row(g, x, y):]
+	placed := t.placed[:g.words]
+	d = d[:len(placed)]
+	for k, a := range d {
+		placed[k] = minBytes(placed[k], a)
+	}
+	t.next++
+}
+
+// row is where the focused agent's distance row from (x, y) starts.
+func (t *territoryProbe) row(g *Grid, x, y int) int {
 	row := y*g.W + x
 	if t.wet {
 		row += g.W * g.H
 	}
-	row *= g.words
-	mine, theirs := &t.best[t.owner], &t.best[1-t.owner]
-	bal := 0
-	for k := 0; k < g.words; k++ {
-		a := minBytes(mine[k], g.dist[row+k])
-		b := theirs[k]
-		valid := uint64(highs)
-		if k == g.words-1 {
-			valid = g.last
-		}
-		mineCells, theirCells := owned(a, b, valid)
-		bal += mineCells - theirCells
+	return row * g.words
+}
+
+// balance is the owner's cells minus the opponent's with the focused agent
+// at (x, y): a cell is won where the allies or the agent are nearer than
+// the enemies, lost where the enemies are nearer than both.
+func (t *territoryProbe) balance(g *Grid, x, y int) int {
+	d := g.dist[t.row(g, x, y):]
+	d = d[:g.words]
+	theirs, won, lost := t.theirs[:len(d)], t.won[:len(d)], t.lost[:len(d)]
+	var nWon, nLost uint64
+	for k, a := range d {
+		e := theirs[k]
+		nWon += (won[k] | highs&^((a|highs)-e)) >> 7
+		nLost += (lost[k] &^ ((e | highs) - a)) >> 7
 	}
-	return bal
+	return cells(nWon) - cells(nLost)
 }

@@ -1,6 +1,9 @@
 package waterfight
 
-import "strconv"
+import (
+	"math/bits"
+	"strconv"
+)
 
 // Combat action kinds.
 const (
@@ -45,52 +48,33 @@ func (s *State) Update(acts *Actions, log Logger) {
 		s.countTeamless()
 		return
 	}
-	s.doMoves(acts, log)
+	shooters, throwers := s.doMoves(acts, log)
 	g := s.G
-	n := g.N
-	var shooters, throwers [MaxAgents]int8
-	ns, nt := 0, 0
-	for i := 0; i < n; i++ {
-		if s.Agents[i].Flags&Present == 0 {
-			continue
-		}
-		switch acts[i].Combat {
-		case Hunker:
-			if !g.Rules.NoHunker {
-				s.Agents[i].Flags |= Hunkered
-			}
-		case Shoot:
-			shooters[ns] = int8(i)
-			ns++
-		case Throw:
-			throwers[nt] = int8(i)
-			nt++
-		}
-	}
-	for k := 0; k < ns; k++ {
-		i := int(shooters[k])
+	agents := s.Agents[:g.N]
+	for ; shooters != 0; shooters &= shooters - 1 {
+		i := bits.TrailingZeros32(shooters)
 		s.shoot(i, int(acts[i].A), log)
 	}
-	for k := 0; k < nt; k++ {
-		i := int(throwers[k])
+	for ; throwers != 0; throwers &= throwers - 1 {
+		i := bits.TrailingZeros32(throwers)
 		s.throw(i, acts[i].A, acts[i].B, log)
 	}
-	var live [2]int
-	for i := 0; i < n; i++ {
-		a := &s.Agents[i]
+	// deaths, and the live agents' distance rows for the territory
+	var live agentRows
+	live.reset(g)
+	for i := range agents {
+		a := &agents[i]
 		if a.Flags&Present == 0 {
 			continue
 		}
 		if a.Wetness >= deathWetness {
 			a.Flags |= Dying
-		} else if i < g.First[1] {
-			live[0]++
 		} else {
-			live[1]++
+			live.add(g, i, int(a.Y)*g.W+int(a.X), a.Wetness >= wetWetness)
 		}
 	}
 	if !g.Rules.NoControl {
-		c0, c1 := s.territory()
+		c0, c1 := g.control(&live)
 		s.Controlled[0], s.Controlled[1] = c0, c1
 		if c0 > c1 {
 			s.Points[0] += c0 - c1
@@ -100,7 +84,7 @@ func (s *State) Update(acts *Actions, log Logger) {
 	}
 	s.Teamless = 0
 	for p := 0; p < 2; p++ {
-		if live[p] == 0 {
+		if live.n[p] == 0 {
 			s.Teamless++
 		}
 	}
@@ -159,22 +143,40 @@ type step struct {
 	from, to int16
 }
 
-func (s *State) doMoves(acts *Actions, log Logger) {
+// doMoves plays the moves and sets the hunker flags in the same pass over
+// the agents; it returns the slots shooting and throwing, in list order.
+func (s *State) doMoves(acts *Actions, log Logger) (shooters, throwers uint32) {
 	g := s.G
-	n := g.N
-	var occupied CellSet
-	for i := 0; i < n; i++ {
-		a := &s.Agents[i]
-		if a.Flags&Present != 0 {
-			occupied.Add(int(a.Y)*g.W + int(a.X))
-		}
+	hunker := uint8(Hunkered)
+	if g.Rules.NoHunker {
+		hunker = 0
 	}
+	// One pass: combat kinds, the agents' cells, and the direct steps to a
+	// floor neighbour (what searches ask), which need no path search (see
+	// firstStep); the other moves wait for the full set of cells.
+	var occupied CellSet
 	var steps [MaxAgents]step
+	var searches uint32
 	ns := 0
-	staticCells := occupied
-	for i := 0; i < n; i++ {
-		a := &s.Agents[i]
-		if !acts[i].HasMove || a.Flags&Present == 0 {
+	agents := s.Agents[:g.N]
+	as := acts[:len(agents)]
+	for i := range agents {
+		a := &agents[i]
+		if a.Flags&Present == 0 {
+			continue
+		}
+		act := &as[i]
+		switch act.Combat {
+		case Hunker:
+			a.Flags |= hunker
+		case Shoot:
+			shooters |= 1 << uint(i)
+		case Throw:
+			throwers |= 1 << uint(i)
+		}
+		from := int(a.Y)*g.W + int(a.X)
+		occupied.Add(from)
+		if !act.HasMove {
 			continue
 		}
 		if g.Rules.NoMove {
@@ -183,55 +185,82 @@ func (s *State) doMoves(acts *Actions, log Logger) {
 			}
 			continue
 		}
-		from := int(a.Y)*g.W + int(a.X)
-		x, y := acts[i].MoveX, acts[i].MoveY
+		x, y := act.MoveX, act.MoveY
 		dx, dy := x-int32(a.X), y-int32(a.Y)
 		to := int(y)*g.W + int(x)
-		// the direct step to a floor neighbour (what searches ask) needs no
-		// path search: see firstStep
-		if !(x >= 0 && x < int32(g.W) && y >= 0 && y < int32(g.H) && dx*dx+dy*dy == 1 && g.Tiles[to] == Floor) {
-			to = g.firstStep(int(a.X), int(a.Y), x, y, &occupied)
-			if to != NoStep {
-				x, y = int32(to%g.W), int32(to/g.W)
-			}
-		}
-		if to != NoStep {
-			st := &steps[ns]
-			st.slot, st.x, st.y, st.from, st.to = int8(i), int8(x), int8(y), int16(from), int16(to)
+		if dx*dx+dy*dy == 1 && uint32(x) < uint32(g.W) && uint32(y) < uint32(g.H) && g.Tiles[to] == Floor {
+			steps[ns] = step{slot: int8(i), x: int8(x), y: int8(y), from: int16(from), to: int16(to)}
 			ns++
-			staticCells.Remove(from)
+		} else {
+			searches |= 1 << uint(i)
 		}
 	}
-	if ns == 0 {
-		return
+	for ; searches != 0; searches &= searches - 1 {
+		i := bits.TrailingZeros32(searches)
+		a := &s.Agents[i]
+		to := g.firstStep(int(a.X), int(a.Y), acts[i].MoveX, acts[i].MoveY, &occupied)
+		if to != NoStep {
+			steps[ns] = step{slot: int8(i), x: int8(to % g.W), y: int8(to / g.W), from: int16(int(a.Y)*g.W + int(a.X)), to: int16(to)}
+			ns++
+		}
 	}
-	// Round one: steps into a static agent, then, among the others, steps
-	// onto the same cell as another step or swapping with another step.
-	var dead, cancel uint32
-	var targets, shared, froms CellSet
+	// Only a step onto an agent's cell or onto another step's target can be
+	// cancelled.
+	var c collisions
+	clash := false
+	for k := 0; k < ns; k++ {
+		to, from := int(steps[k].to), int(steps[k].from)
+		if c.targets.Has(to) {
+			c.shared.Add(to)
+			clash = true
+		}
+		c.targets.Add(to)
+		c.froms.Add(from)
+		clash = clash || occupied.Has(to)
+	}
+	var cancelled uint32
+	if clash {
+		cancelled = c.cancelled(&steps, ns, &occupied)
+	}
+	for k := 0; k < ns; k++ {
+		if cancelled&(1<<uint(k)) == 0 {
+			a := &s.Agents[steps[k].slot]
+			a.X, a.Y = steps[k].x, steps[k].y
+		}
+	}
+	return shooters, throwers
+}
+
+// collisions are the cells of a turn's steps: all targets, targets of
+// more than one step, and start cells.
+type collisions struct{ targets, shared, froms CellSet }
+
+// cancelled is the set of the steps that collisions cancel, given the
+// start-of-turn cells of all agents.
+func (c *collisions) cancelled(steps *[MaxAgents]step, ns int, occupied *CellSet) uint32 {
+	// Round one: steps into a static agent (an agent's cell no step leaves),
+	// then, among the others, steps onto the same cell as another step or
+	// swapping with another step. A shared target is never a static cell
+	// unless every step onto it dies there, so sharing among all steps is
+	// sharing among the living ones.
+	var dead uint32
 	for i := 0; i < ns; i++ {
 		to := int(steps[i].to)
-		if staticCells.Has(to) {
+		if occupied.Has(to) && !c.froms.Has(to) {
 			dead |= 1 << uint(i)
-			continue
 		}
-		if targets.Has(to) {
-			shared.Add(to)
-		}
-		targets.Add(to)
-		froms.Add(int(steps[i].from))
 	}
-	cancel = dead
+	cancel := dead
 	for i := 0; i < ns; i++ {
 		m := &steps[i]
 		if dead&(1<<uint(i)) != 0 {
 			continue
 		}
-		if shared.Has(int(m.to)) {
+		if c.shared.Has(int(m.to)) {
 			cancel |= 1 << uint(i)
 			continue
 		}
-		if froms.Has(int(m.to)) {
+		if c.froms.Has(int(m.to)) {
 			for j := 0; j < ns; j++ {
 				if o := &steps[j]; j != i && dead&(1<<uint(j)) == 0 && o.from == m.to && o.to == m.from {
 					cancel |= 1 << uint(i)
@@ -242,25 +271,18 @@ func (s *State) doMoves(acts *Actions, log Logger) {
 	// Cascade: a step into the cell of an agent whose step was just cancelled.
 	for cancel != 0 {
 		dead |= cancel
-		var left CellSet
-		for i := 0; i < ns; i++ {
-			if cancel&(1<<uint(i)) != 0 {
-				left.Add(int(steps[i].from))
+		next := uint32(0)
+		for ; cancel != 0; cancel &= cancel - 1 {
+			left := steps[bits.TrailingZeros32(cancel)].from
+			for j := 0; j < ns; j++ {
+				if steps[j].to == left && dead&(1<<uint(j)) == 0 {
+					next |= 1 << uint(j)
+				}
 			}
 		}
-		cancel = 0
-		for j := 0; j < ns; j++ {
-			if dead&(1<<uint(j)) == 0 && left.Has(int(steps[j].to)) {
-				cancel |= 1 << uint(j)
-			}
-		}
+		cancel = next
 	}
-	for i := 0; i < ns; i++ {
-		if dead&(1<<uint(i)) == 0 {
-			a := &s.Agents[steps[i].slot]
-			a.X, a.Y = steps[i].x, steps[i].y
-		}
-	}
+	return dead
 }
 
 // ShotDamage is the damage a shot from slot i at slot t does with the

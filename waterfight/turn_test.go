@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestShotDamageCoverRangeHunker(t *testing.T) {
@@ -143,17 +144,12 @@ func TestTerritoryMatchesPlainRule(t *testing.T) {
 			}
 		}
 		c0, c1 := s.territory()
-		var want [2]int32
-		for _, o := range s.ControlGrid() {
-			if o >= 0 {
-				want[o]++
-			}
-		}
-		assert.Equal(t, want, [2]int32{c0, c1}, "seed %d", seed)
+		assert.Equal(t, plainTerritory(&s), [2]int32{c0, c1}, "seed %d", seed)
 	}
 }
 
-func TestTerritoryOfLargeTeamsMatchesPlainRule(t *testing.T) {
+// eightASide is a 15x12 game of eight agents a side, agent 3 wet.
+func eightASide() State {
 	var teams [2][][2]int
 	for k := 0; k < 8; k++ {
 		teams[0] = append(teams[0], [2]int{k % 3, k})
@@ -161,15 +157,14 @@ func TestTerritoryOfLargeTeamsMatchesPlainRule(t *testing.T) {
 	}
 	_, s := testGame(emptyRows(15, 12), teams)
 	s.Agents[3].Wetness = 60
+	return s
+}
+
+func TestTerritoryOfLargeTeamsMatchesPlainRule(t *testing.T) {
+	s := eightASide()
 	s.Agents[9].Wetness = 70
 	c0, c1 := s.territory()
-	var want [2]int32
-	for _, o := range s.ControlGrid() {
-		if o >= 0 {
-			want[o]++
-		}
-	}
-	assert.Equal(t, want, [2]int32{c0, c1})
+	assert.Equal(t, plainTerritory(&s), [2]int32{c0, c1})
 	assert.NotZero(t, c0)
 }
 
@@ -202,5 +197,68 @@ func TestPathFirstStep(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			assert.Equal(t, tc.wantStep, g.FirstStep(g.Cell(tc.from[0], tc.from[1]), tc.target[0], tc.target[1], &none))
 		})
+	}
+}
+
+// plainTerritory counts each player's cells from ControlGrid.
+func plainTerritory(s *State) [2]int32 {
+	var n [2]int32
+	for _, o := range s.ControlGrid() {
+		if o >= 0 {
+			n[o]++
+		}
+	}
+	return n
+}
+
+// A wiped team owns nothing, and neither does anyone when both are wiped,
+// cells past the last one of the distance words included (13x7: 91 cells).
+func TestTerritoryWithWipedTeams(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		dying []int
+		want  [2]int32
+	}{
+		{"player 1 wiped", []int{2, 3}, [2]int32{91, 0}},
+		{"player 0 wiped", []int{0, 1}, [2]int32{0, 91}},
+		{"both wiped", []int{0, 1, 2, 3}, [2]int32{0, 0}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, s := testGame(emptyRows(13, 7), [2][][2]int{{{0, 0}, {3, 4}}, {{12, 6}, {9, 2}}})
+			for _, i := range tc.dying {
+				s.Agents[i].Flags |= Dying
+			}
+			c0, c1 := s.territory()
+			assert.Equal(t, tc.want, [2]int32{c0, c1})
+			assert.Equal(t, plainTerritory(&s), [2]int32{c0, c1})
+		})
+	}
+}
+
+// The greedy's probe gives the territory balance of an agent on every cell,
+// dry or wet, as the plain rule does, in teams of five and of eight.
+func TestTerritoryProbeMatchesPlainRule(t *testing.T) {
+	mid, _ := midGame(t)
+	wet := mid
+	wet.Agents[2].Wetness, wet.Agents[7].Wetness = 70, 55
+	for name, s := range map[string]State{"mid-game": mid, "wet": wet, "eight a side": eightASide()} {
+		g := s.G
+		for p := 0; p < 2; p++ {
+			var probe territoryProbe
+			probe.init(&s, p)
+			for i := g.First[p]; i < g.First[p+1]; i++ {
+				if !s.Agents[i].Live() {
+					continue
+				}
+				probe.focus(&s, i)
+				work := s
+				for c := 0; c < g.W*g.H; c++ {
+					work.Agents[i].X, work.Agents[i].Y = int8(c%g.W), int8(c/g.W)
+					n := plainTerritory(&work)
+					require.Equal(t, int(n[p]-n[1-p]), probe.balance(g.Grid, c%g.W, c/g.W), "%s, agent %d on cell %d", name, i, c)
+				}
+				probe.place(g.Grid, int(s.Agents[i].X), int(s.Agents[i].Y))
+			}
+		}
 	}
 }
