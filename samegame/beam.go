@@ -1,6 +1,7 @@
 package samegame
 
 import (
+	"sort"
 	"sync"
 	"time"
 
@@ -11,9 +12,10 @@ import (
 // Options tune Solve. The zero value is usable: one thread, seed 0, default weights.
 type Options struct {
 	Seed    uint64
-	Threads int   // goroutines expanding each beam layer (1 when 0)
-	Width   int   // first beam width; iterative widening doubles it (default 64)
-	Eval    Eval  // evaluation weights (DefaultEval when zero)
+	Threads int  // goroutines expanding each beam layer (1 when 0)
+	Width   int  // first beam width; iterative widening doubles it (default 64)
+	Eval    Eval // evaluation weights (DefaultEval when zero)
+	Tabu    int  // 1 + the colour kept for the final group; 0 picks the most frequent
 	Log     func(width int, score int, nodes int64)
 }
 
@@ -39,27 +41,77 @@ func Solve(b Board, budget *clock.Budget, opt Options) Plan {
 	}
 	s := newBeam(b, opt)
 	best := s.greedy(b, 0)
+	// The tabu colours to try: the one asked for, else every colour present,
+	// most frequent first. Each round widens the beam and keeps the colours
+	// that did best; the last round fits what is left of the budget.
+	colors := tabuCandidates(&b)
+	if opt.Tabu > 0 {
+		colors = []int{opt.Tabu - 1}
+	}
+	results := make([]int, Colors)
 	width := opt.Width
 	total := budget.Count() + nodesLeft(budget)
-	for run := uint64(0); !budget.Spent(); run++ {
+	run := uint64(0)
+	for round := 0; !budget.Spent(); round++ {
 		startCount, startTime := budget.Count(), time.Now()
-		p, complete, exhaustive := s.run(width, budget, run)
-		if p.Score > best.Score {
-			best = p
-		}
-		if opt.Log != nil {
-			opt.Log(width, best.Score, budget.Count())
+		complete, exhaustive := true, true
+		for _, c := range colors {
+			s.tabu = c
+			p, ok, all := s.run(width, budget, run)
+			run++
+			if p.Score > best.Score {
+				best = p
+			}
+			if p.Score > results[c] {
+				results[c] = p.Score
+			}
+			complete, exhaustive = complete && ok, exhaustive && all
+			if opt.Log != nil {
+				opt.Log(width, best.Score, budget.Count())
+			}
+			if !ok {
+				break
+			}
 		}
 		if !complete || exhaustive {
 			break
 		}
+		used := float64(budget.Count()-startCount) / float64(len(colors))
+		left := float64(total - budget.Count())
 		if budget.Timed() {
-			width = nextWidth(width, time.Since(startTime).Seconds(), budget.Remaining().Seconds())
-		} else {
-			width = nextWidth(width, float64(budget.Count()-startCount), float64(total-budget.Count()))
+			used = time.Since(startTime).Seconds() / float64(len(colors))
+			left = budget.Remaining().Seconds()
 		}
+		keep := 2
+		if round >= 1 {
+			keep = 1
+		}
+		colors = bestColors(colors, results, keep)
+		width = nextWidth(width, used*float64(len(colors)), left)
 	}
 	return best
+}
+
+// tabuCandidates lists the colours present on b, most frequent first.
+func tabuCandidates(b *Board) []int {
+	var cs []int
+	for c := 0; c < Colors; c++ {
+		if b.ColorCount(c) > 0 {
+			cs = append(cs, c)
+		}
+	}
+	sort.SliceStable(cs, func(i, j int) bool { return b.ColorCount(cs[i]) > b.ColorCount(cs[j]) })
+	return cs
+}
+
+// bestColors keeps the k colours of cs with the best results (stable order).
+func bestColors(cs []int, results []int, k int) []int {
+	out := append([]int(nil), cs...)
+	sort.SliceStable(out, func(i, j int) bool { return results[out[i]] > results[out[j]] })
+	if len(out) > k {
+		out = out[:k]
+	}
+	return out
 }
 
 // nextWidth grows the width fourfold while the budget allows, then fits the
@@ -100,13 +152,15 @@ type Eval struct {
 	TabuCount  int64 // weight of (n-2)^2 for the n cells of the tabu colour, kept for one big final group
 	Others     int64 // weight of (n-2)^2 for the n cells of each other colour
 	Adjacent   int64 // weight of same-colour neighbour pairs
+	Parts      int64 // penalty per part of a non-tabu colour (cells minus neighbour pairs estimates its groups)
+	TabuParts  int64 // the same for the tabu colour
 	Lonely     int64 // penalty per cell of a non-tabu colour with no neighbour of its colour
 	TabuBreak  int64 // penalty for removing the tabu colour while other colours remain
 	Noise      int64 // random tie-breaking range (differs between runs)
 }
 
 // DefaultEval are the tuned weights.
-var DefaultEval = Eval{Score: 16, Groups: 16, TabuGroups: 16, TabuCount: 0, Adjacent: 0, Lonely: 0, TabuBreak: 0, Noise: 4}
+var DefaultEval = Eval{Score: 16, TabuCount: 16, Parts: 1600, TabuParts: 800, Noise: 4}
 
 type node struct {
 	board Board
@@ -143,6 +197,9 @@ type worker struct {
 
 func newBeam(b Board, opt Options) *beam {
 	s := &beam{root: b, opt: opt, tabu: mostFrequentColor(&b)}
+	if opt.Tabu > 0 {
+		s.tabu = opt.Tabu - 1
+	}
 	s.workers = make([]worker, opt.Threads)
 	return s
 }
@@ -175,13 +232,13 @@ func (s *beam) evaluate(b *Board, score int32, removedColor int, noise int64) in
 			p := pairedCells(m)
 			paired = int64(p.Count())
 		}
-		if e.Adjacent != 0 {
-			v += e.Adjacent * int64(adjacentPairs(&m))
-		}
+		adj := int64(adjacentPairs(&m))
+		v += e.Adjacent * adj
 		if c == s.tabu {
-			v += e.TabuCount*(n-2)*(n-2) + e.TabuGroups*pot
+			v += e.TabuCount*(n-2)*(n-2) + e.TabuGroups*pot - e.TabuParts*(n-adj)
 			continue
 		}
+		v -= e.Parts * (n - adj)
 		others++
 		v += e.Groups*pot + e.Others*(n-2)*(n-2)
 		v -= e.Lonely * (n - paired)

@@ -81,8 +81,8 @@ func solve(args []string, stdout, stderr io.Writer) error {
 	var eval samegame.Eval
 	if *evalFlag != "" {
 		e := &eval
-		if n, _ := fmt.Sscanf(*evalFlag, "%d,%d,%d,%d,%d,%d,%d,%d,%d", &e.Score, &e.Groups, &e.TabuGroups, &e.TabuCount, &e.Others, &e.Adjacent, &e.Lonely, &e.TabuBreak, &e.Noise); n != 9 {
-			return fmt.Errorf("-eval %q: want 9 comma-separated integers", *evalFlag)
+		if n, _ := fmt.Sscanf(*evalFlag, "%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d", &e.Score, &e.Groups, &e.TabuGroups, &e.TabuCount, &e.Others, &e.Adjacent, &e.Parts, &e.TabuParts, &e.Lonely, &e.TabuBreak, &e.Noise); n != 11 {
+			return fmt.Errorf("-eval %q: want 11 comma-separated integers", *evalFlag)
 		}
 	}
 	start := time.Now()
