@@ -12,11 +12,14 @@ import (
 // Options tune Solve. The zero value is usable: one thread, seed 0, default weights.
 type Options struct {
 	Seed    uint64
-	Threads int  // goroutines expanding each beam layer (1 when 0)
-	Width   int  // first beam width; iterative widening doubles it (default 64)
-	Eval    Eval // evaluation weights (DefaultEval when zero)
-	Tabu    int  // 1 + the colour kept for the final group; 0 picks the most frequent
-	Log     func(width int, score int, nodes int64)
+	Threads int // goroutines expanding each beam layer (1 when 0)
+	Width   int // first beam width; iterative widening quadruples it (default 64)
+	// MaxWidth caps the width (memory grows with it, about 1 KB a slot);
+	// long runs then repeat capped beams with other noise. Default 200,000.
+	MaxWidth int
+	Eval     Eval // evaluation weights (DefaultEval when zero)
+	Tabu     int  // 1 + the colour kept for the final group; 0 tries them all
+	Log      func(width int, score int, nodes int64)
 }
 
 // Plan is a solution: the moves in CodinGame coordinates and their total score.
@@ -35,6 +38,9 @@ func Solve(b Board, budget *clock.Budget, opt Options) Plan {
 	}
 	if opt.Width < 1 {
 		opt.Width = 64
+	}
+	if opt.MaxWidth < 1 {
+		opt.MaxWidth = 200000
 	}
 	if opt.Eval == (Eval{}) {
 		opt.Eval = DefaultEval
@@ -88,6 +94,9 @@ func Solve(b Board, budget *clock.Budget, opt Options) Plan {
 		}
 		colors = bestColors(colors, results, keep)
 		width = nextWidth(width, used*float64(len(colors)), left)
+		if width > opt.MaxWidth {
+			width = opt.MaxWidth
+		}
 	}
 	return best
 }
@@ -228,7 +237,7 @@ func (s *beam) evaluate(b *Board, score int32, removedColor int, noise int64) in
 		var pot, paired int64
 		if e.Groups != 0 || e.TabuGroups != 0 {
 			pot, paired = groupPotential(m)
-		} else {
+		} else if e.Lonely != 0 {
 			p := pairedCells(m)
 			paired = int64(p.Count())
 		}
