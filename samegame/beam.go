@@ -28,9 +28,11 @@ type Plan struct {
 	Score int
 }
 
-// Solve searches b for the best move sequence within budget: beam searches of
-// growing width with duplicate elimination, each sized to fill what is left
-// of the budget. The result is the same for the same seed and node budget,
+// Solve searches b for the best move sequence within budget. First a
+// portfolio of beam searches (every tabu colour, widening, the best colours
+// kept) on most of the budget; then the second half of the best line is
+// searched again from later starting points, where the same budget buys a
+// wider beam. The result is the same for the same seed and node budget,
 // whatever the thread count.
 func Solve(b Board, budget *clock.Budget, opt Options) Plan {
 	if opt.Threads < 1 {
@@ -45,15 +47,60 @@ func Solve(b Board, budget *clock.Budget, opt Options) Plan {
 	if opt.Eval == (Eval{}) {
 		opt.Eval = DefaultEval
 	}
-	s := newBeam(b, opt)
-	best := s.greedy(b, 0)
-	// The tabu colours to try: the one asked for, else every colour present,
-	// most frequent first. Each round widens the beam and keeps the colours
-	// that did best; the last round fits what is left of the budget.
 	colors := tabuCandidates(&b)
 	if opt.Tabu > 0 {
 		colors = []int{opt.Tabu - 1}
 	}
+	part := share(budget, 0.6)
+	best, tabu := portfolio(b, part, opt, colors)
+	charge(budget, part)
+	starts := []float64{0.75, 0.5, 0.25}
+	for i, frac := range starts {
+		if budget.Spent() || len(best.Moves) < 8 {
+			break
+		}
+		depth := int(frac * float64(len(best.Moves)))
+		root := b
+		prefix, _ := Replay(root, best.Moves[:depth])
+		for _, m := range best.Moves[:depth] {
+			root.Play(m)
+		}
+		part := share(budget, 1/float64(len(starts)-i))
+		sub := opt
+		sub.Seed += uint64(i + 1)
+		p, _ := portfolio(root, part, sub, []int{tabu})
+		charge(budget, part)
+		if prefix+p.Score > best.Score {
+			best = Plan{Moves: append(append([]Move(nil), best.Moves[:depth]...), p.Moves...), Score: prefix + p.Score}
+		}
+	}
+	return best
+}
+
+// share returns a budget of fraction f of what is left of b.
+func share(b *clock.Budget, f float64) *clock.Budget {
+	if b.Timed() {
+		return clock.For(time.Duration(float64(b.Remaining()) * f))
+	}
+	n := int64(float64(nodesLeft(b)) * f)
+	if n < 1 {
+		n = 1
+	}
+	return clock.Nodes(n)
+}
+
+// charge counts the nodes spent by part against b.
+func charge(b, part *clock.Budget) {
+	for i := int64(0); i < part.Count(); i++ {
+		b.Done()
+	}
+}
+
+// portfolio runs beams of growing width for each tabu colour of colors,
+// keeping the colours that do best, and returns the best plan and its colour.
+func portfolio(b Board, budget *clock.Budget, opt Options, colors []int) (Plan, int) {
+	s := newBeam(b, opt)
+	best, bestTabu := s.greedy(b, 0), colors[0]
 	results := make([]int, Colors)
 	width := opt.Width
 	total := budget.Count() + nodesLeft(budget)
@@ -66,7 +113,7 @@ func Solve(b Board, budget *clock.Budget, opt Options) Plan {
 			p, ok, all := s.run(width, budget, run)
 			run++
 			if p.Score > best.Score {
-				best = p
+				best, bestTabu = p, c
 			}
 			if p.Score > results[c] {
 				results[c] = p.Score
@@ -98,7 +145,7 @@ func Solve(b Board, budget *clock.Budget, opt Options) Plan {
 			width = opt.MaxWidth
 		}
 	}
-	return best
+	return best, bestTabu
 }
 
 // tabuCandidates lists the colours present on b, most frequent first.
@@ -206,9 +253,6 @@ type worker struct {
 
 func newBeam(b Board, opt Options) *beam {
 	s := &beam{root: b, opt: opt, tabu: mostFrequentColor(&b)}
-	if opt.Tabu > 0 {
-		s.tabu = opt.Tabu - 1
-	}
 	s.workers = make([]worker, opt.Threads)
 	return s
 }
