@@ -51,6 +51,11 @@ func Solve(b Board, budget *clock.Budget, opt Options) Plan {
 	if opt.Tabu > 0 {
 		colors = []int{opt.Tabu - 1}
 	}
+	if budget.Timed() && budget.Remaining() < time.Second || !budget.Timed() && nodesLeft(budget) < 200000 {
+		// Too small to split (a 50 ms turn): one portfolio.
+		best, _ := portfolio(b, budget, opt, colors)
+		return best
+	}
 	part := share(budget, 0.6)
 	best, tabu := portfolio(b, part, opt, colors)
 	charge(budget, part)
@@ -368,7 +373,7 @@ func (s *beam) run(width int, budget *clock.Budget, salt uint64) (plan Plan, com
 	}
 	if !complete {
 		// Finish the most promising unfinished nodes greedily so that a cut run still counts.
-		for i := 0; i < len(cur) && i < 8; i++ {
+		for i := 0; i < len(cur) && i < 2; i++ {
 			p := s.greedy(cur[i].board, cur[i].score)
 			if int32(p.Score) > bestScore {
 				prefix := s.moves(cur[i].hist)

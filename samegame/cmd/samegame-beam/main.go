@@ -21,7 +21,7 @@ const (
 	firstTurn   = 20 * time.Second
 	firstMargin = 2500 * time.Millisecond // answer by 17.5 s, well inside the limit
 	laterTurn   = 50 * time.Millisecond
-	laterMargin = 20 * time.Millisecond
+	laterMargin = 25 * time.Millisecond
 )
 
 func main() {
