@@ -313,17 +313,7 @@ func groupPotential(m Mask) (pot, paired int64) {
 	rest := pairedCells(m)
 	paired = int64(rest.Count())
 	for !rest.Empty() {
-		var seed Mask
-		for w := 0; w < 4; w++ {
-			if rest[w] != 0 {
-				seed[w] = rest[w] & -rest[w]
-				break
-			}
-		}
-		g := floodFrom(seed, m)
-		for w := 0; w < 4; w++ {
-			rest[w] &^= g[w]
-		}
+		g := takeGroup(&rest, m)
 		n := int64(g.Count())
 		pot += (n - 2) * (n - 2)
 	}
