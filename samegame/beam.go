@@ -73,6 +73,9 @@ func Solve(b Board, budget *clock.Budget, opt Options) Plan {
 		part := share(budget, 1/float64(len(starts)-i))
 		sub := opt
 		sub.Seed += uint64(i + 1)
+		if opt.Log != nil {
+			sub.Log = func(width, score int, nodes int64) { opt.Log(width, prefix+score, nodes) }
+		}
 		p, _ := portfolio(root, part, sub, []int{tabu})
 		charge(budget, part)
 		if prefix+p.Score > best.Score {

@@ -64,6 +64,7 @@ func solve(args []string, stdout, stderr io.Writer) error {
 	threads := fs.Int("threads", 1, "search threads")
 	seed := fs.Uint64("seed", 1, "random seed")
 	width := fs.Int("width", 0, "first beam width (0: default)")
+	maxWidth := fs.Int("maxwidth", 0, "largest beam width; long runs repeat beams at this width (0: default 200000, about 1 KB a slot)")
 	evalFlag := fs.String("eval", "", "evaluation weights to try instead of the tuned ones: Score,Tabu,Others,Adjacent,TabuAdj,Lonely,TabuBreak,Noise")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -92,10 +93,10 @@ func solve(args []string, stdout, stderr io.Writer) error {
 		if *nodes > 0 {
 			budget = clock.Nodes(*nodes)
 		}
-		opt := samegame.Options{Seed: *seed, Threads: *threads, Width: *width, Eval: eval}
-		if *nodes == 0 && *limit >= 3*time.Second {
-			boardStart := time.Now()
-			opt.Log = func(w, score int, count int64) {
+		opt := samegame.Options{Seed: *seed, Threads: *threads, Width: *width, MaxWidth: *maxWidth, Eval: eval}
+		boardStart := time.Now()
+		opt.Log = func(w, score int, count int64) {
+			if time.Since(start) > 3*time.Second { // progress only for long runs
 				fmt.Fprintf(stderr, "board %d (%d/%d): width %d best %d nodes %d %.1fs\n", i, n+1, len(picked), w, score, count, time.Since(boardStart).Seconds())
 			}
 		}
