@@ -47,6 +47,9 @@ func Solve(b Board, budget *clock.Budget, opt Options) Plan {
 	if opt.Eval == (Eval{}) {
 		opt.Eval = DefaultEval
 	}
+	if !b.HasMove() {
+		return Plan{}
+	}
 	colors := tabuCandidates(&b)
 	if opt.Tabu > 0 {
 		colors = []int{opt.Tabu - 1}

@@ -6,6 +6,7 @@ import (
 	"cgbots/internal/clock"
 	"cgbots/internal/rng"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -67,6 +68,11 @@ func TestBenchSignature(t *testing.T) {
 	require.Equal(t, [3]int64{benchScore, benchMoves, benchNodes}, [3]int64{int64(plan.Score), int64(len(plan.Moves)), budget.Count()})
 }
 
+func TestSolveWithoutMoves(t *testing.T) {
+	var empty Board
+	assert.Equal(t, Plan{}, Solve(empty, clock.Nodes(1000), Options{}))
+}
+
 // Two threads split each layer's expansion; the result must not change.
 func TestThreadsDoNotChangeTheResult(t *testing.T) {
 	b := RandomBoard(43)
@@ -86,18 +92,31 @@ func BenchmarkGroups(b *testing.B) {
 	b.ReportMetric(float64(moves)/b.Elapsed().Seconds(), "moves/s")
 }
 
-// BenchmarkApply plays random games: each op is one move generated and applied.
+// BenchmarkApply times Apply alone, on the positions and moves of random games.
 func BenchmarkApply(b *testing.B) {
 	r := rng.New(1)
-	board := RandomBoard(1)
-	var groups []Group
-	for i := 0; i < b.N; i++ {
-		groups = board.Groups(groups[:0])
-		if len(groups) == 0 {
-			board = RandomBoard(r.Uint64())
-			continue
+	type step struct {
+		board Board
+		group Group
+	}
+	var steps []step
+	for len(steps) < 4096 {
+		board := RandomBoard(r.Uint64())
+		for {
+			gs := board.Groups(nil)
+			if len(gs) == 0 {
+				break
+			}
+			g := gs[r.Intn(len(gs))]
+			steps = append(steps, step{board, g})
+			board.Apply(&g)
 		}
-		board.Apply(&groups[r.Intn(len(groups))])
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		st := &steps[i%len(steps)]
+		board := st.board
+		board.Apply(&st.group)
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "moves/s")
 }

@@ -3,6 +3,7 @@ package samegame
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"sort"
 	"testing"
 
@@ -136,11 +137,12 @@ func sortGroups(gs [][]Move) {
 	})
 }
 
-// Whole random games, played by both implementations with random moves:
+// Whole random games (500 boards, about 25,000 positions), played by both
+// implementations with random moves:
 // groups, cells, points and hashes must agree at every step.
 func TestBoardMatchesReference(t *testing.T) {
 	r := rng.New(1)
-	for game := 0; game < 1000; game++ {
+	for game := 0; game < 500; game++ {
 		grid := randomGrid(r, 2+game%4)
 		b, err := FromGrid(&grid)
 		require.NoError(t, err)
@@ -150,7 +152,9 @@ func TestBoardMatchesReference(t *testing.T) {
 			got := groupsOf(t, &b)
 			sortGroups(want)
 			sortGroups(got)
-			require.Equal(t, want, got, "game %d step %d groups\n%s", game, step, b.String())
+			if !reflect.DeepEqual(want, got) {
+				require.Equal(t, want, got, "game %d step %d groups\n%s", game, step, b.String())
+			}
 			require.Equal(t, len(want) > 0, b.HasMove())
 			if len(want) == 0 {
 				break
@@ -159,13 +163,18 @@ func TestBoardMatchesReference(t *testing.T) {
 			g := gs[r.Intn(len(gs))]
 			x, y := g.Cell()
 			wantPoints := ref.play(x, y)
-			require.Equal(t, wantPoints, b.Apply(&g), "game %d step %d points", game, step)
-			require.Equal(t, Grid(ref), b.Grid(), "game %d step %d cells", game, step)
+			if got := b.Apply(&g); got != wantPoints {
+				require.Equal(t, wantPoints, got, "game %d step %d points", game, step)
+			}
 			grid := b.Grid()
+			if grid != Grid(ref) {
+				require.Equal(t, Grid(ref), grid, "game %d step %d cells", game, step)
+			}
 			fresh, err := FromGrid(&grid)
 			require.NoError(t, err)
-			require.Equal(t, fresh.Hash(), b.Hash(), "game %d step %d incremental hash", game, step)
-			require.Equal(t, fresh, b, "game %d step %d whole state", game, step)
+			if fresh != b { // the incremental hashes included
+				require.Equal(t, fresh, b, "game %d step %d whole state", game, step)
+			}
 		}
 	}
 }

@@ -103,6 +103,7 @@ func TestSurvivesGarbage(t *testing.T) {
 		"1 2 3",
 		strings.Repeat("9 ", 225),
 		strings.Repeat("-1 ", 224) + "0\n",
+		strings.Repeat("-1 ", 225),
 		"x y z\n" + turnInput(&full),
 	} {
 		var out, errOut bytes.Buffer
