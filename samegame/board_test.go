@@ -314,6 +314,25 @@ func TestStandardPositionsParse(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, cg, 50)
 	assert.Equal(t, bs[0].String(), cg[10].String(), "validator 11 is standard position 1")
+	// Rules 7.1: a recoloured validator has the same groups, so the same
+	// move list scores the same on it as on its standard position.
+	r := rng.New(4)
+	for i := 0; i < 20; i++ {
+		plain, recoloured := cg[10+i], cg[30+i]
+		total := [2]int{}
+		for plain.HasMove() {
+			gs := plain.Groups(nil)
+			x, y := gs[r.Intn(len(gs))].Cell()
+			p1, err1 := plain.Play(Move{x, y})
+			p2, err2 := recoloured.Play(Move{x, y})
+			require.NoError(t, err1)
+			require.NoError(t, err2, "validator %d", 31+i)
+			total[0] += p1
+			total[1] += p2
+		}
+		assert.False(t, recoloured.HasMove())
+		assert.Equal(t, total[0], total[1], "validator %d", 31+i)
+	}
 }
 
 func FuzzParseBoards(f *testing.F) {
