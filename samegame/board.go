@@ -212,21 +212,28 @@ func (b *Board) Groups(dst []Group) []Group {
 		within := b.color[c]
 		rest := pairedCells(within)
 		for !rest.Empty() {
-			var seed Mask
-			for w := 0; w < 4; w++ {
-				if rest[w] != 0 {
-					seed[w] = rest[w] & -rest[w]
-					break
-				}
-			}
-			g := floodFrom(seed, within)
-			for w := 0; w < 4; w++ {
-				rest[w] &^= g[w]
-			}
+			g := takeGroup(&rest, within)
 			dst = append(dst, Group{Cells: g, Color: int8(c), Size: int16(g.Count())})
 		}
 	}
 	return dst
+}
+
+// takeGroup returns the group of within holding the lowest cell of rest
+// (rest must not be empty) and removes that group from rest.
+func takeGroup(rest *Mask, within Mask) Mask {
+	var seed Mask
+	for w := 0; w < 4; w++ {
+		if rest[w] != 0 {
+			seed[w] = rest[w] & -rest[w]
+			break
+		}
+	}
+	g := floodFrom(seed, within)
+	for w := 0; w < 4; w++ {
+		rest[w] &^= g[w]
+	}
+	return g
 }
 
 // HasMove reports whether a legal move is left.

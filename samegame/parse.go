@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"cgbots/internal/cgio"
+	"cgbots/internal/rng"
 )
 
 // Why a move is illegal (rules section 5).
@@ -186,4 +187,18 @@ func Replay(b Board, moves []Move) (int, error) {
 		total += p
 	}
 	return total, nil
+}
+
+// RandomBoard is a full board of uniformly random colours drawn from seed
+// (for tests, benchmarks and the tour; the official boards come from files).
+func RandomBoard(seed uint64) Board {
+	r := rng.New(seed)
+	var g Grid
+	for x := range g {
+		for y := range g[x] {
+			g[x][y] = int8(r.Intn(Colors))
+		}
+	}
+	b, _ := FromGrid(&g)
+	return b
 }

@@ -1,0 +1,499 @@
+package samegame
+
+import (
+	"sort"
+	"sync"
+	"time"
+
+	"cgbots/internal/clock"
+	"cgbots/internal/rng"
+)
+
+// Options tune Solve. The zero value is usable: one thread, seed 0, default weights.
+type Options struct {
+	Seed    uint64
+	Threads int // goroutines expanding each beam layer (1 when 0)
+	Width   int // first beam width; iterative widening quadruples it (default 64)
+	// MaxWidth caps the width (memory grows with it, about 1 KB a slot);
+	// long runs then repeat capped beams with other noise. Default 200,000.
+	MaxWidth int
+	Eval     Eval // evaluation weights (DefaultEval when zero)
+	Tabu     int  // 1 + the colour kept for the final group; 0 tries them all
+	Log      func(width int, score int, nodes int64)
+}
+
+// Plan is a solution: the moves in CodinGame coordinates and their total score.
+type Plan struct {
+	Moves []Move
+	Score int
+}
+
+// Solve searches b for the best move sequence within budget. First a
+// portfolio of beam searches (every tabu colour, widening, the best colours
+// kept) on most of the budget; then the second half of the best line is
+// searched again from later starting points, where the same budget buys a
+// wider beam. The result is the same for the same seed and node budget,
+// whatever the thread count.
+func Solve(b Board, budget *clock.Budget, opt Options) Plan {
+	if opt.Threads < 1 {
+		opt.Threads = 1
+	}
+	if opt.Width < 1 {
+		opt.Width = 64
+	}
+	if opt.MaxWidth < 1 {
+		opt.MaxWidth = 200000
+	}
+	if opt.Eval == (Eval{}) {
+		opt.Eval = DefaultEval
+	}
+	if !b.HasMove() {
+		return Plan{}
+	}
+	colors := tabuCandidates(&b)
+	if opt.Tabu > 0 {
+		colors = []int{opt.Tabu - 1}
+	}
+	if budget.Timed() && budget.Remaining() < time.Second || !budget.Timed() && nodesLeft(budget) < 200000 {
+		// Too small to split (a 50 ms turn): one portfolio.
+		best, _ := portfolio(b, budget, opt, colors)
+		return best
+	}
+	part := share(budget, 0.6)
+	best, tabu := portfolio(b, part, opt, colors)
+	charge(budget, part)
+	starts := []float64{0.75, 0.5, 0.25}
+	for i, frac := range starts {
+		if budget.Spent() || len(best.Moves) < 8 {
+			break
+		}
+		depth := int(frac * float64(len(best.Moves)))
+		root := b
+		prefix, _ := Replay(root, best.Moves[:depth])
+		for _, m := range best.Moves[:depth] {
+			root.Play(m)
+		}
+		part := share(budget, 1/float64(len(starts)-i))
+		sub := opt
+		sub.Seed += uint64(i + 1)
+		if opt.Log != nil {
+			sub.Log = func(width, score int, nodes int64) { opt.Log(width, prefix+score, nodes) }
+		}
+		p, _ := portfolio(root, part, sub, []int{tabu})
+		charge(budget, part)
+		if prefix+p.Score > best.Score {
+			best = Plan{Moves: append(append([]Move(nil), best.Moves[:depth]...), p.Moves...), Score: prefix + p.Score}
+		}
+	}
+	return best
+}
+
+// share returns a budget of fraction f of what is left of b.
+func share(b *clock.Budget, f float64) *clock.Budget {
+	if b.Timed() {
+		return clock.For(time.Duration(float64(b.Remaining()) * f))
+	}
+	n := int64(float64(nodesLeft(b)) * f)
+	if n < 1 {
+		n = 1
+	}
+	return clock.Nodes(n)
+}
+
+// charge counts the nodes spent by part against b.
+func charge(b, part *clock.Budget) {
+	for i := int64(0); i < part.Count(); i++ {
+		b.Done()
+	}
+}
+
+// portfolio runs beams of growing width for each tabu colour of colors,
+// keeping the colours that do best, and returns the best plan and its colour.
+func portfolio(b Board, budget *clock.Budget, opt Options, colors []int) (Plan, int) {
+	s := newBeam(b, opt)
+	best, bestTabu := s.greedy(b, 0), colors[0]
+	results := make([]int, Colors)
+	width := opt.Width
+	total := budget.Count() + nodesLeft(budget)
+	run := uint64(0)
+	for round := 0; !budget.Spent(); round++ {
+		startCount, startTime := budget.Count(), time.Now()
+		complete, exhaustive := true, true
+		for _, c := range colors {
+			s.tabu = c
+			p, ok, all := s.run(width, budget, run)
+			run++
+			if p.Score > best.Score {
+				best, bestTabu = p, c
+			}
+			if p.Score > results[c] {
+				results[c] = p.Score
+			}
+			complete, exhaustive = complete && ok, exhaustive && all
+			if opt.Log != nil {
+				opt.Log(width, best.Score, budget.Count())
+			}
+			if !ok {
+				break
+			}
+		}
+		if !complete || exhaustive {
+			break
+		}
+		used := float64(budget.Count()-startCount) / float64(len(colors))
+		left := float64(total - budget.Count())
+		if budget.Timed() {
+			used = time.Since(startTime).Seconds() / float64(len(colors))
+			left = budget.Remaining().Seconds()
+		}
+		keep := 2
+		if round >= 1 {
+			keep = 1
+		}
+		colors = bestColors(colors, results, keep)
+		width = nextWidth(width, used*float64(len(colors)), left)
+		if width > opt.MaxWidth {
+			width = opt.MaxWidth
+		}
+	}
+	return best, bestTabu
+}
+
+// tabuCandidates lists the colours present on b, most frequent first.
+func tabuCandidates(b *Board) []int {
+	var cs []int
+	for c := 0; c < Colors; c++ {
+		if b.ColorCount(c) > 0 {
+			cs = append(cs, c)
+		}
+	}
+	sort.SliceStable(cs, func(i, j int) bool { return b.ColorCount(cs[i]) > b.ColorCount(cs[j]) })
+	return cs
+}
+
+// bestColors keeps the k colours of cs with the best results (stable order).
+func bestColors(cs []int, results []int, k int) []int {
+	out := append([]int(nil), cs...)
+	sort.SliceStable(out, func(i, j int) bool { return results[out[i]] > results[out[j]] })
+	if len(out) > k {
+		out = out[:k]
+	}
+	return out
+}
+
+// nextWidth grows the width fourfold while the budget allows, then fits the
+// last run to what is left (a beam's cost is about proportional to its width).
+func nextWidth(width int, used, left float64) int {
+	next := width * 4
+	if used <= 0 {
+		return next
+	}
+	if fit := int(float64(width) * left / used * 0.85); fit < next {
+		next = fit
+	}
+	if next < 1 {
+		next = 1
+	}
+	return next
+}
+
+// nodesLeft is the number of nodes a node budget has left (0 for a timed one).
+func nodesLeft(b *clock.Budget) int64 {
+	if b.Timed() {
+		return 0
+	}
+	n := int64(0)
+	probe := *b
+	for !probe.Done() {
+		n++
+	}
+	return n
+}
+
+// Eval weighs what a position promises on top of its score (integers, so that
+// the search is exactly reproducible).
+type Eval struct {
+	Score      int64 // weight of the score so far
+	Groups     int64 // weight of the sum of (size-2)^2 over the current groups of the non-tabu colours
+	TabuGroups int64 // same for the groups of the tabu colour
+	TabuCount  int64 // weight of (n-2)^2 for the n cells of the tabu colour, kept for one big final group
+	Others     int64 // weight of (n-2)^2 for the n cells of each other colour
+	Adjacent   int64 // weight of same-colour neighbour pairs
+	Parts      int64 // penalty per part of a non-tabu colour (cells minus neighbour pairs estimates its groups)
+	TabuParts  int64 // the same for the tabu colour
+	Lonely     int64 // penalty per cell of a non-tabu colour with no neighbour of its colour
+	TabuBreak  int64 // penalty for removing the tabu colour while other colours remain
+	Noise      int64 // random tie-breaking range (differs between runs)
+}
+
+// DefaultEval are the tuned weights.
+var DefaultEval = Eval{Score: 16, TabuCount: 16, Parts: 1600, TabuParts: 800, Noise: 4}
+
+type node struct {
+	board Board
+	score int32
+	hist  int32 // index of the node's last move in beam.hist, -1 at the root
+}
+
+type histEntry struct {
+	parent int32
+	cell   uint8 // x*16+y of the move's representative cell
+}
+
+type candidate struct {
+	eval   int64
+	hash   uint64
+	parent int32
+	cell   uint8
+}
+
+type beam struct {
+	root    Board
+	opt     Options
+	tabu    int
+	hist    []histEntry
+	workers []worker
+	salt    uint64 // varies the tie-breaking noise between runs
+}
+
+type worker struct {
+	groups []Group
+	cands  []candidate
+	ends   []node // terminal children found by this worker
+}
+
+func newBeam(b Board, opt Options) *beam {
+	s := &beam{root: b, opt: opt, tabu: mostFrequentColor(&b)}
+	s.workers = make([]worker, opt.Threads)
+	return s
+}
+
+func mostFrequentColor(b *Board) int {
+	best, bestN := 0, -1
+	for c := 0; c < Colors; c++ {
+		if n := b.ColorCount(c); n > bestN {
+			best, bestN = c, n
+		}
+	}
+	return best
+}
+
+// evaluate scores a child position for the beam's ordering.
+func (s *beam) evaluate(b *Board, score int32, removedColor int, noise int64) int64 {
+	e := &s.opt.Eval
+	v := e.Score * int64(score)
+	others := 0
+	for c := 0; c < Colors; c++ {
+		m := b.color[c]
+		n := int64(m.Count())
+		if n == 0 {
+			continue
+		}
+		var pot, paired int64
+		if e.Groups != 0 || e.TabuGroups != 0 {
+			pot, paired = groupPotential(m)
+		} else if e.Lonely != 0 {
+			p := pairedCells(m)
+			paired = int64(p.Count())
+		}
+		adj := int64(adjacentPairs(&m))
+		v += e.Adjacent * adj
+		if c == s.tabu {
+			v += e.TabuCount*(n-2)*(n-2) + e.TabuGroups*pot - e.TabuParts*(n-adj)
+			continue
+		}
+		v -= e.Parts * (n - adj)
+		others++
+		v += e.Groups*pot + e.Others*(n-2)*(n-2)
+		v -= e.Lonely * (n - paired)
+	}
+	if removedColor == s.tabu && others > 0 {
+		v -= e.TabuBreak
+	}
+	return v + noise
+}
+
+// groupPotential is the sum of (size-2)^2 over the groups of the cells m,
+// and the number of cells in those groups.
+func groupPotential(m Mask) (pot, paired int64) {
+	rest := pairedCells(m)
+	paired = int64(rest.Count())
+	for !rest.Empty() {
+		g := takeGroup(&rest, m)
+		n := int64(g.Count())
+		pot += (n - 2) * (n - 2)
+	}
+	return pot, paired
+}
+
+// run is one beam search of the given width. It reports whether it finished
+// before the budget ran out.
+func (s *beam) run(width int, budget *clock.Budget, salt uint64) (plan Plan, complete, exhaustive bool) {
+	s.hist = s.hist[:0]
+	s.salt = rng.New(s.opt.Seed ^ salt*0x9e3779b97f4a7c15).Uint64()
+	cur := []node{{board: s.root, hist: -1}}
+	var next []node
+	var best node
+	best.hist = -1
+	bestScore := int32(-1)
+	var seen dedupTable
+	complete, exhaustive = true, true
+	for len(cur) > 0 {
+		if budget.Spent() {
+			complete = false
+			break
+		}
+		cands, ends := s.expand(cur, budget)
+		for i := range ends {
+			if ends[i].score > bestScore {
+				best, bestScore = ends[i], ends[i].score
+			}
+		}
+		cands = seen.dedup(cands)
+		if len(cands) > width {
+			exhaustive = false
+			selectTop(cands, width)
+			cands = cands[:width]
+		}
+		next = next[:0]
+		for i := range cands {
+			c := &cands[i]
+			p := &cur[c.parent]
+			child := node{board: p.board, score: p.score, hist: int32(len(s.hist))}
+			g, _ := child.board.GroupAt(int(c.cell>>4), int(c.cell&15))
+			child.score += int32(child.board.Apply(&g))
+			s.hist = append(s.hist, histEntry{parent: p.hist, cell: c.cell})
+			next = append(next, child)
+		}
+		cur, next = next, cur
+	}
+	if !complete {
+		// Finish the most promising unfinished nodes greedily so that a cut run still counts.
+		for i := 0; i < len(cur) && i < 2; i++ {
+			p := s.greedy(cur[i].board, cur[i].score)
+			if int32(p.Score) > bestScore {
+				prefix := s.moves(cur[i].hist)
+				return Plan{Moves: append(prefix, p.Moves...), Score: p.Score}, false, false
+			}
+		}
+	}
+	if bestScore < 0 {
+		return Plan{}, complete, false
+	}
+	return Plan{Moves: s.moves(best.hist), Score: int(bestScore)}, complete, exhaustive
+}
+
+// expand generates and evaluates every child of cur, split across the workers.
+func (s *beam) expand(cur []node, budget *clock.Budget) ([]candidate, []node) {
+	n := len(s.workers)
+	if n > len(cur) {
+		n = len(cur)
+	}
+	chunk := (len(cur) + n - 1) / n
+	var wg sync.WaitGroup
+	for w := 0; w < n; w++ {
+		lo, hi := w*chunk, (w+1)*chunk
+		if hi > len(cur) {
+			hi = len(cur)
+		}
+		wk := &s.workers[w]
+		wk.cands, wk.ends = wk.cands[:0], wk.ends[:0]
+		if w == n-1 {
+			s.expandRange(wk, cur, lo, hi, budget)
+			continue
+		}
+		wg.Add(1)
+		go func(wk *worker, lo, hi int) {
+			defer wg.Done()
+			s.expandRange(wk, cur, lo, hi, budget)
+		}(wk, lo, hi)
+	}
+	wg.Wait()
+	total := 0
+	for w := 0; w < n; w++ {
+		total += len(s.workers[w].cands)
+	}
+	cands := make([]candidate, 0, total)
+	var ends []node
+	for w := 0; w < n; w++ {
+		cands = append(cands, s.workers[w].cands...)
+		ends = append(ends, s.workers[w].ends...)
+	}
+	for i := 0; i < total; i++ {
+		budget.Done()
+	}
+	return cands, ends
+}
+
+func (s *beam) expandRange(wk *worker, cur []node, lo, hi int, budget *clock.Budget) {
+	timed := budget.Timed()
+	for i := lo; i < hi; i++ {
+		if timed && i&63 == 63 && budget.Remaining() == 0 {
+			return
+		}
+		p := &cur[i]
+		wk.groups = p.board.Groups(wk.groups[:0])
+		if len(wk.groups) == 0 {
+			wk.ends = append(wk.ends, *p)
+			continue
+		}
+		for j := range wk.groups {
+			g := &wk.groups[j]
+			child := p.board
+			score := p.score + int32(child.Apply(g))
+			noise := int64(0)
+			if s.opt.Eval.Noise > 0 {
+				// Noise from the position, not from a stream, so that it does not depend on threads.
+				h := (child.hash ^ s.salt) * 0x9e3779b97f4a7c15
+				noise = int64((h >> 33) % uint64(s.opt.Eval.Noise))
+			}
+			x, y := g.Cell()
+			wk.cands = append(wk.cands, candidate{
+				eval:   s.evaluate(&child, score, int(g.Color), noise),
+				hash:   child.hash,
+				parent: int32(i),
+				cell:   uint8(x*16 + y),
+			})
+		}
+	}
+}
+
+// moves follows the history back from entry h.
+func (s *beam) moves(h int32) []Move {
+	var rev []Move
+	for h >= 0 {
+		e := s.hist[h]
+		rev = append(rev, Move{X: int(e.cell >> 4), Y: int(e.cell & 15)})
+		h = e.parent
+	}
+	for i, j := 0, len(rev)-1; i < j; i, j = i+1, j-1 {
+		rev[i], rev[j] = rev[j], rev[i]
+	}
+	return rev
+}
+
+// greedy plays from b the move with the best one-step evaluation until the
+// end; it gives every search a complete fallback solution.
+func (s *beam) greedy(b Board, score int32) Plan {
+	var groups []Group
+	var plan Plan
+	for {
+		groups = b.Groups(groups[:0])
+		if len(groups) == 0 {
+			break
+		}
+		bestI, bestV := 0, int64(0)
+		for i := range groups {
+			child := b
+			sc := score + int32(child.Apply(&groups[i]))
+			if v := s.evaluate(&child, sc, int(groups[i].Color), 0); i == 0 || v > bestV {
+				bestI, bestV = i, v
+			}
+		}
+		x, y := groups[bestI].Cell()
+		plan.Moves = append(plan.Moves, Move{x, y})
+		score += int32(b.Apply(&groups[bestI]))
+	}
+	plan.Score = int(score)
+	return plan
+}

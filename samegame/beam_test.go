@@ -1,0 +1,135 @@
+package samegame
+
+import (
+	"testing"
+
+	"cgbots/internal/clock"
+	"cgbots/internal/rng"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// smallBoard keeps a w x h corner of a random board (the rest empty), small
+// enough for exhaustive search.
+func smallBoard(r *rng.Rand, w, h, colors int) Board {
+	var g Grid
+	for x := range g {
+		for y := range g[x] {
+			g[x][y] = -1
+			if x < w && y < h {
+				g[x][y] = int8(r.Intn(colors))
+			}
+		}
+	}
+	b, _ := FromGrid(&g)
+	return b
+}
+
+// bestScore is the exact optimum by exhaustive search.
+func bestScore(b Board) int {
+	best := 0
+	for _, g := range b.Groups(nil) {
+		child := b
+		p := child.Apply(&g)
+		if s := p + bestScore(child); s > best {
+			best = s
+		}
+	}
+	return best
+}
+
+// A beam wide enough to hold every position is an exhaustive search: it must
+// find the optimum, and its moves must replay to the score it claims.
+func TestWideBeamFindsOptimum(t *testing.T) {
+	r := rng.New(3)
+	for i := 0; i < 40; i++ {
+		b := smallBoard(r, 4, 4, 3)
+		want := bestScore(b)
+		plan := Solve(b, clock.Nodes(200000), Options{Seed: uint64(i), Width: 100000})
+		got, err := Replay(b, plan.Moves)
+		require.NoError(t, err)
+		require.Equal(t, plan.Score, got)
+		require.Equal(t, want, got, "board %d\n%s", i, b.String())
+	}
+}
+
+// The bench signature pins the search's behaviour: score, moves and node
+// count on a fixed random board at a fixed node budget and seed. A change of
+// search or evaluation changes it on purpose; update it then, with the reason.
+func TestBenchSignature(t *testing.T) {
+	b := RandomBoard(42)
+	budget := clock.Nodes(300000)
+	plan := Solve(b, budget, Options{Seed: 1})
+	got, err := Replay(b, plan.Moves)
+	require.NoError(t, err)
+	require.Equal(t, plan.Score, got)
+	t.Logf("signature: score %d moves %d nodes %d", plan.Score, len(plan.Moves), budget.Count())
+	require.Equal(t, [3]int64{benchScore, benchMoves, benchNodes}, [3]int64{int64(plan.Score), int64(len(plan.Moves)), budget.Count()})
+}
+
+func TestSolveWithoutMoves(t *testing.T) {
+	var empty Board
+	assert.Equal(t, Plan{}, Solve(empty, clock.Nodes(1000), Options{}))
+}
+
+// Two threads split each layer's expansion; the result must not change.
+func TestThreadsDoNotChangeTheResult(t *testing.T) {
+	b := RandomBoard(43)
+	one := Solve(b, clock.Nodes(100000), Options{Seed: 3})
+	two := Solve(b, clock.Nodes(100000), Options{Seed: 3, Threads: 2})
+	require.Equal(t, one, two)
+}
+
+func BenchmarkGroups(b *testing.B) {
+	board := RandomBoard(1)
+	var groups []Group
+	moves := 0
+	for i := 0; i < b.N; i++ {
+		groups = board.Groups(groups[:0])
+		moves += len(groups)
+	}
+	b.ReportMetric(float64(moves)/b.Elapsed().Seconds(), "moves/s")
+}
+
+// BenchmarkApply times Apply alone, on the positions and moves of random games.
+func BenchmarkApply(b *testing.B) {
+	r := rng.New(1)
+	type step struct {
+		board Board
+		group Group
+	}
+	var steps []step
+	for len(steps) < 4096 {
+		board := RandomBoard(r.Uint64())
+		for {
+			gs := board.Groups(nil)
+			if len(gs) == 0 {
+				break
+			}
+			g := gs[r.Intn(len(gs))]
+			steps = append(steps, step{board, g})
+			board.Apply(&g)
+		}
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		st := &steps[i%len(steps)]
+		board := st.board
+		board.Apply(&st.group)
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "moves/s")
+}
+
+func BenchmarkSearch(b *testing.B) {
+	board := RandomBoard(42)
+	nodes := int64(0)
+	for i := 0; i < b.N; i++ {
+		budget := clock.Nodes(200000)
+		Solve(board, budget, Options{Seed: 1})
+		nodes += budget.Count()
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+}
+
+const benchScore, benchMoves, benchNodes = 1622, 54, 299999

@@ -1,0 +1,12 @@
+package main
+
+import "cgbots/tools/samegamecli"
+
+func init() {
+	registerCommand(command{
+		name:    "samegame",
+		summary: "SameGame: solve FILE [INDEX...] (beam search), replay FILE INDEX MOVES",
+		run:     samegamecli.Run,
+	})
+	registerTour("samegame", samegamecli.Tour)
+}
