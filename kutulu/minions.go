@@ -1,25 +1,29 @@
 package kutulu
 
+import "math/bits"
+
 // explorerView is what minions need of the explorers. The living list and
 // the positions do not change during the minion phase (an explorer spooked
 // to 0 stays in the list until the madness phase), so it is built once.
+// Slots past cnt hold no cell and the unreachable row, so the chase reads
+// all four slots without a loop.
 type explorerView struct {
-	living [Players]int8  // player of each living-list slot
-	slot   [Players]int8  // living-list slot of each player, -1 if out
-	cells  [Players]int16 // cell of each slot
-	base   [Players]int   // offset of each slot's row in the packed distance table
+	living [Players]int8     // player of each living-list slot
+	slot   [Players]int8     // living-list slot of each player, -1 if out
+	cells  [Players]int16    // cell of each slot, -1 past cnt
+	rows   [Players]*distRow // distance row of each slot's cell
 	cnt    int
 }
 
 func (s *State) fillExplorerView(v *explorerView) {
-	n := len(s.Maze.walkable)
+	m := s.Maze
 	v.cnt = 0
 	for p := range s.Explorers {
-		v.slot[p] = -1
+		v.slot[p], v.cells[p], v.rows[p] = -1, -1, m.noRow
 		if s.Explorers[p].Alive {
 			c := s.Explorers[p].Cell
 			v.living[v.cnt], v.slot[p], v.cells[v.cnt] = int8(p), int8(v.cnt), c
-			v.base[v.cnt] = int(c) * n
+			v.rows[v.cnt] = m.dist[c]
 			v.cnt++
 		}
 	}
@@ -27,12 +31,7 @@ func (s *State) fillExplorerView(v *explorerView) {
 
 // occupied tells whether a living explorer stands on cell c.
 func (v *explorerView) occupied(c int16) bool {
-	for i := 0; i < v.cnt; i++ {
-		if v.cells[i] == c {
-			return true
-		}
-	}
-	return false
+	return c == v.cells[0] || c == v.cells[1] || c == v.cells[2] || c == v.cells[3]
 }
 
 // updateMinions runs every minion's update in creation order.
@@ -200,8 +199,8 @@ func (s *State) acquireTarget(n *Minion) bool {
 func (s *State) chase(n *Minion, lit *lights, v *explorerView) {
 	cnt := v.cnt
 	start, prev := 0, -1
-	if n.Target >= 0 && v.slot[n.Target] >= 0 {
-		prev, start = int(v.slot[n.Target]), 1
+	if t := n.Target; t >= 0 && v.slot[t&3] >= 0 {
+		prev, start = int(v.slot[t&3]), 1
 	}
 	from := int(n.Cell)
 	if lit.n > 0 {
@@ -210,42 +209,73 @@ func (s *State) chase(n *Minion, lit *lights, v *explorerView) {
 		return
 	}
 	// The shuffle only matters between explorers tied at the lowest cost
-	// when the previous target is not one of them; its draws are made anyway.
-	dist := s.Maze.dist
-	best, ties := -1, 0
-	bestPacked := uint16(noPath)
-	for i := 0; i < cnt; i++ {
-		packed := dist[v.base[i]+from]
-		switch {
-		case packed == noPath:
-		case best < 0 || packed>>4 < bestPacked>>4:
-			best, bestPacked, ties = i, packed, 1
-		case packed>>4 == bestPacked>>4:
-			ties++
-			if i == prev {
-				best, bestPacked = i, packed
-			}
-		}
+	// when the previous target is not one of them; its draws are made
+	// anyway. Unreachable entries (and empty slots) have the largest key.
+	packed := [Players]uint16{v.rows[0].at(from), v.rows[1].at(from), v.rows[2].at(from), v.rows[3].at(from)}
+	k0, k1, k2, k3 := packed[0]>>4, packed[1]>>4, packed[2]>>4, packed[3]>>4
+	low := k0
+	if k1 < low {
+		low = k1
 	}
-	if ties > 1 && best != prev {
+	if k2 < low {
+		low = k2
+	}
+	if k3 < low {
+		low = k3
+	}
+	if low == noPath>>4 {
+		s.skipShuffle(cnt, start)
+		return
+	}
+	tied := 0
+	if k0 == low {
+		tied |= 1
+	}
+	if k1 == low {
+		tied |= 2
+	}
+	if k2 == low {
+		tied |= 4
+	}
+	if k3 == low {
+		tied |= 8
+	}
+	best := bits.TrailingZeros8(uint8(tied))
+	switch {
+	case tied&(tied-1) == 0:
+		s.skipShuffle(cnt, start)
+	case prev >= 0 && tied&(1<<uint(prev)) != 0:
+		best = prev
+		s.skipShuffle(cnt, start)
+	default:
 		order := s.shuffle(cnt, prev, start)
 		for k := 0; k < cnt; k++ {
-			if i := order[k]; dist[v.base[i]+from] != noPath && dist[v.base[i]+from]>>4 == bestPacked>>4 {
-				best, bestPacked = i, dist[v.base[i]+from]
+			if tied&(1<<uint(order[k])) != 0 {
+				best = order[k]
 				break
 			}
 		}
-	} else {
-		for i := start; i < cnt-1; i++ {
-			s.Rand.NextIntn(int32(cnt - i))
-		}
 	}
-	if best < 0 {
-		return
-	}
+	best &= Players - 1
 	n.Target = v.living[best]
-	if d := firstDir[s.Turn&3][bestPacked&15]; d >= 0 {
+	if d := firstDir[s.Turn&3][packed[best]&15]; d >= 0 {
 		n.Cell = s.Maze.nb[from][d]
+	}
+}
+
+// skipShuffle makes the draws of shuffle(cnt, _, start) whose order is not
+// needed: bounds cnt-start down to 2.
+func (s *State) skipShuffle(cnt, start int) {
+	switch cnt - start {
+	case 4:
+		s.Rand.SkipIntn(4)
+		s.Rand.SkipIntn(3)
+		s.Rand.SkipIntn(2)
+	case 3:
+		s.Rand.SkipIntn(3)
+		s.Rand.SkipIntn(2)
+	case 2:
+		s.Rand.SkipIntn(2)
 	}
 }
 
@@ -271,7 +301,7 @@ func (s *State) chaseLit(n *Minion, lit *lights, v *explorerView, order *[Player
 	var res [Players]pathResult
 	nearest := int32(Unreachable)
 	for i := 0; i < cnt; i++ {
-		packed := s.Maze.dist[v.base[i]+from]
+		packed := v.rows[i].at(from)
 		res[i] = pathResult{cost: -1, step: -1}
 		if packed == noPath {
 			continue
