@@ -64,8 +64,9 @@ func (s *State) ApplyTurn(acts *[Players]Action, log *Log) {
 	s.spawnMinions()
 	s.doActions(acts, log)
 	s.doEffects(&lit)
-	s.updateMinions(&lit)
-	s.recallMinions()
+	if s.updateMinions(&lit) {
+		s.recallMinions()
+	}
 	s.spreadMadness(log)
 	if s.Params.HasWood1() && s.Turn != 0 && s.Turn%ShelterInterval == 0 {
 		s.refillShelters()
