@@ -144,11 +144,13 @@ func (s *State) acquireTarget(n *Minion) bool {
 	for d := range first {
 		first[d] = MaxSide * 2
 	}
+	fx, fy := m.cellX[n.Cell], m.cellY[n.Cell]
 	for p := range s.Explorers {
-		if !s.Explorers[p].Alive {
-			continue
+		c := s.Explorers[p].Cell
+		if !s.Explorers[p].Alive || m.cellX[c] != fx && m.cellY[c] != fy {
+			continue // not in a straight line: out of sight
 		}
-		depth, dir := m.Sight(int(n.Cell), int(s.Explorers[p].Cell))
+		depth, dir := m.Sight(int(n.Cell), int(c))
 		switch {
 		case depth < 0:
 		case depth == 0:

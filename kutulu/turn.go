@@ -127,15 +127,15 @@ func (s *State) newMinion(n Minion) {
 func (s *State) doActions(acts *[Players]Action, log *Log) {
 	var waitForced [Players]bool
 	s.resetStuck(&waitForced, log)
-	if s.Params.HasWood1() {
+	if s.Params.HasWood1() && (acts[0].Kind == ActYell || acts[1].Kind == ActYell || acts[2].Kind == ActYell || acts[3].Kind == ActYell) {
 		for p := range s.Explorers {
 			if !s.Explorers[p].Alive || waitForced[p] || acts[p].Kind != ActYell {
 				continue
 			}
 			s.yell(p, log)
 		}
+		s.resetStuck(&waitForced, log) // only new YELLs can add victims
 	}
-	s.resetStuck(&waitForced, log)
 	m := s.Maze
 	for p := range s.Explorers {
 		e := &s.Explorers[p]
@@ -287,43 +287,42 @@ func (s *State) recallMinions() {
 
 func (s *State) spreadMadness(log *Log) {
 	m := s.Maze
-	living := s.LivingCount()
-	if living == 1 {
-		for p := range s.Explorers {
-			if s.Explorers[p].Alive {
-				s.Explorers[p].madden(KutuluLoss)
-			}
-		}
-	} else {
-		var company [Players]bool
-		var xs, ys [Players]int
-		for p := range s.Explorers {
+	var xs, ys [Players]int
+	living := 0
+	for p := range s.Explorers {
+		if s.Explorers[p].Alive {
+			living++
 			xs[p], ys[p] = m.XY(int(s.Explorers[p].Cell))
 		}
-		for p := 0; p < Players; p++ {
-			if !s.Explorers[p].Alive {
-				continue
-			}
-			for q := p + 1; q < Players; q++ {
-				if s.Explorers[q].Alive && abs(xs[p]-xs[q])+abs(ys[p]-ys[q]) <= NotAloneRange {
-					company[p], company[q] = true, true
-				}
-			}
+	}
+	// Company is decided before anyone's sanity changes; each explorer
+	// then loses sanity and leaves the living list at 0, in player order.
+	var company [Players]bool
+	for p := 0; p < Players; p++ {
+		if !s.Explorers[p].Alive {
+			continue
 		}
-		for p := range s.Explorers {
-			e := &s.Explorers[p]
-			switch {
-			case !e.Alive:
-			case company[p]:
-				e.madden(int16(s.Params.Group))
-			default:
-				e.madden(int16(s.Params.Lonely))
+		for q := p + 1; q < Players; q++ {
+			if s.Explorers[q].Alive && abs(xs[p]-xs[q])+abs(ys[p]-ys[q]) <= NotAloneRange {
+				company[p], company[q] = true, true
 			}
 		}
 	}
+	loss := int16(s.Params.Lonely)
+	if living == 1 {
+		loss = KutuluLoss
+	}
 	for p := range s.Explorers {
 		e := &s.Explorers[p]
-		if e.Alive && e.Sanity <= 0 {
+		if !e.Alive {
+			continue
+		}
+		if company[p] {
+			e.madden(int16(s.Params.Group))
+		} else {
+			e.madden(loss)
+		}
+		if e.Sanity <= 0 {
 			s.removeExplorer(p)
 			e.Score = int16(s.Turn)
 			log.add(EvMad, p, 0)
