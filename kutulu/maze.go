@@ -166,7 +166,7 @@ func (m *Maze) buildTables() {
 			}
 		}
 	}
-	m.scratch = &sync.Pool{New: func() interface{} { return newSearchScratch(n) }}
+	m.scratch = &sync.Pool{New: func() interface{} { return new(searchScratch) }}
 	m.dist = make([]*distRow, n)
 	queue := make([]int16, 0, n)
 	m.noRow = new(distRow)
