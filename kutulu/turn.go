@@ -222,9 +222,23 @@ func (s *State) doEffects(lit *lights) {
 			case EffectLight:
 				c := int(s.Explorers[f.Caster].Cell)
 				cx, cy := m.XY(c)
-				for y := cy - LightRadius; y <= cy+LightRadius; y++ {
-					for x := cx - LightRadius; x <= cx+LightRadius; x++ {
-						if o := m.Cell(x, y); o >= 0 && m.Dist(c, o) <= LightRadius {
+				row := m.dist[c]
+				x0, x1, y0, y1 := cx-LightRadius, cx+LightRadius, cy-LightRadius, cy+LightRadius
+				if x0 < 0 {
+					x0 = 0
+				}
+				if y0 < 0 {
+					y0 = 0
+				}
+				if x1 >= m.W {
+					x1 = m.W - 1
+				}
+				if y1 >= m.H {
+					y1 = m.H - 1
+				}
+				for y := y0; y <= y1; y++ {
+					for o := y*m.W + x0; o <= y*m.W+x1; o++ {
+						if row.at(o)>>4 <= LightRadius { // walls are unreachable
 							lit.set.add(o)
 						}
 					}
