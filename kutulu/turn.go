@@ -89,24 +89,31 @@ func (s *State) spawnMinions() {
 	if s.Turn%WandererInterval != 0 || len(m.Spawns) == 0 {
 		return
 	}
+	var xs, ys [Players]int
+	living := 0
+	for p := range s.Explorers {
+		if s.Explorers[p].Alive {
+			xs[living], ys[living] = m.XY(int(s.Explorers[p].Cell))
+			living++
+		}
+	}
 	var mins [MaxSpawns]int
 	best := -1
 	for i, sp := range m.Spawns {
 		d := m.W + m.H
-		for p := range s.Explorers {
-			if s.Explorers[p].Alive {
-				if v := m.Manhattan(int(sp), int(s.Explorers[p].Cell)); v < d {
-					d = v
-				}
+		x, y := m.XY(int(sp))
+		for k := 0; k < living; k++ {
+			if v := abs(x-xs[k]) + abs(y-ys[k]); v < d {
+				d = v
 			}
 		}
-		mins[i] = d
+		mins[i&(MaxSpawns-1)] = d
 		if d > best {
 			best = d
 		}
 	}
 	for i, sp := range m.Spawns {
-		if mins[i] == best {
+		if mins[i&(MaxSpawns-1)] == best {
 			s.newMinion(Minion{Kind: Wanderer, Cell: sp, Spawn: int8(s.Params.SpawnTime), Target: -1, LastSeen: -1})
 		}
 	}
