@@ -51,7 +51,7 @@ func (HeuristicPolicy) Act(s *State, p int) Action {
 // cellScore rates standing on cell c after this turn's move.
 func cellScore(s *State, p, c int) int {
 	m := s.Maze
-	row := m.dist[c*len(m.walkable) : (c+1)*len(m.walkable)] // symmetric: distances from c
+	row := m.dist[c] // symmetric: distances from c
 	score := 0
 	for i := 0; i < s.NMinions; i++ {
 		n := &s.Minions[i]
@@ -60,7 +60,7 @@ func cellScore(s *State, p, c int) int {
 			if n.State == Spawning && n.Spawn > 1 {
 				continue
 			}
-			d := unpackDist(row[n.Cell])
+			d := unpackDist(row.at(int(n.Cell)))
 			switch {
 			case d <= 1:
 				score -= 300
@@ -98,7 +98,7 @@ func cellScore(s *State, p, c int) int {
 	nearest := Unreachable
 	for q := range s.Explorers {
 		if q != p && s.Explorers[q].Alive {
-			if d := unpackDist(row[s.Explorers[q].Cell]); d < nearest {
+			if d := unpackDist(row.at(int(s.Explorers[q].Cell))); d < nearest {
 				nearest = d
 			}
 		}

@@ -32,6 +32,12 @@ const (
 var dirDX = [4]int{0, 1, 0, -1}
 var dirDY = [4]int{-1, 0, 1, 0}
 
+// distRow holds the packed distances from one cell to every cell index.
+type distRow [MaxCells]uint16
+
+// at is the packed entry of cell c (masked: no bounds check).
+func (r *distRow) at(c int) uint16 { return r[c&(MaxCells-1)] }
+
 // Unreachable is the distance between cells that no path joins.
 const Unreachable = 0xFFFF
 
@@ -49,11 +55,14 @@ type Maze struct {
 	Shelters []int16 // row-major
 	walkable []bool
 	nb       [][4]int16 // neighbour per direction, -1 when not walkable
-	// dist[a*N+b] packs the walking distance (<<4) and the directions (bit
+	// dist[a][b] packs the walking distance (<<4) and the directions (bit
 	// d) in which a neighbour of b is one step closer to a; noPath when
 	// unreachable. Distances are symmetric: a minion chasing explorer e
-	// reads e's row for its cost and its step, one cache line.
-	dist    []uint16
+	// reads e's row for its cost and its step. Rows have the fixed size
+	// MaxCells so that a masked index needs no bounds check; walls share
+	// one unreachable row.
+	dist    []*distRow
+	noRow   *distRow // every entry noPath
 	cellX   []int8
 	cellY   []int8
 	reach   [][4]uint8 // walkable cells in a straight line from c in direction d, c excluded
@@ -157,17 +166,21 @@ func (m *Maze) buildTables() {
 			}
 		}
 	}
-	m.scratch = &sync.Pool{New: func() interface{} { return newSearchScratch(n) }}
-	m.dist = make([]uint16, n*n)
+	m.scratch = &sync.Pool{New: func() interface{} { return new(searchScratch) }}
+	m.dist = make([]*distRow, n)
 	queue := make([]int16, 0, n)
+	m.noRow = new(distRow)
+	for i := range m.noRow {
+		m.noRow[i] = noPath
+	}
 	for s := 0; s < n; s++ {
-		row := m.dist[s*n : (s+1)*n]
-		for i := range row {
-			row[i] = noPath
-		}
 		if !m.walkable[s] {
+			m.dist[s] = m.noRow
 			continue
 		}
+		row := new(distRow)
+		*row = *m.noRow
+		m.dist[s] = row
 		row[s] = 0
 		queue = append(queue[:0], int16(s))
 		for i := 0; i < len(queue); i++ {
@@ -230,7 +243,7 @@ func (m *Maze) Walkable(c int) bool { return c >= 0 && c < len(m.walkable) && m.
 func (m *Maze) Neighbor(c, d int) int { return int(m.nb[c][d]) }
 
 // Dist is the walking distance between two cells (walls block), or Unreachable.
-func (m *Maze) Dist(a, b int) int { return unpackDist(m.dist[a*len(m.walkable)+b]) }
+func (m *Maze) Dist(a, b int) int { return unpackDist(m.dist[a].at(b)) }
 
 func unpackDist(v uint16) int {
 	if v == noPath {
@@ -276,7 +289,7 @@ func (m *Maze) Sight(from, c int) (depth, dir int) {
 // With unit costs the search takes, among the rotated directions, the first
 // neighbour on a shortest path.
 func (m *Maze) FirstStep(from, to, offset int) int {
-	packed := m.dist[to*len(m.walkable)+from]
+	packed := m.dist[to].at(from)
 	d := firstDir[offset&3][packed&15]
 	if d < 0 || packed == noPath {
 		return -1

@@ -1,81 +1,80 @@
 package kutulu
 
+import "math/bits"
+
 // explorerView is what minions need of the explorers. The living list and
 // the positions do not change during the minion phase (an explorer spooked
 // to 0 stays in the list until the madness phase), so it is built once.
+// Slots past cnt hold no cell and the unreachable row, so the chase reads
+// all four slots without a loop.
 type explorerView struct {
-	living [Players]int8  // player of each living-list slot
-	slot   [Players]int8  // living-list slot of each player, -1 if out
-	cells  [Players]int16 // cell of each slot
-	base   [Players]int   // offset of each slot's row in the packed distance table
+	living [Players]int8     // player of each living-list slot
+	slotOf [8]int8           // living-list slot of player t&7 (t = -1..3), -1 if none
+	cells  [Players]int16    // cell of each slot, -1 past cnt
+	rows   [Players]*distRow // distance row of each slot's cell
 	cnt    int
 }
 
 func (s *State) fillExplorerView(v *explorerView) {
-	n := len(s.Maze.walkable)
-	v.cnt = 0
+	m := s.Maze
+	v.slotOf = [8]int8{-1, -1, -1, -1, -1, -1, -1, -1}
+	v.cells = [Players]int16{-1, -1, -1, -1}
+	v.rows = [Players]*distRow{m.noRow, m.noRow, m.noRow, m.noRow}
+	k := 0
 	for p := range s.Explorers {
-		v.slot[p] = -1
 		if s.Explorers[p].Alive {
 			c := s.Explorers[p].Cell
-			v.living[v.cnt], v.slot[p], v.cells[v.cnt] = int8(p), int8(v.cnt), c
-			v.base[v.cnt] = int(c) * n
-			v.cnt++
+			v.living[k&3], v.slotOf[p], v.cells[k&3], v.rows[k&3] = int8(p), int8(k), c, m.dist[c]
+			k++
 		}
 	}
+	v.cnt = k
 }
 
 // occupied tells whether a living explorer stands on cell c.
 func (v *explorerView) occupied(c int16) bool {
-	for i := 0; i < v.cnt; i++ {
-		if v.cells[i] == c {
-			return true
-		}
-	}
-	return false
+	return c == v.cells[0] || c == v.cells[1] || c == v.cells[2] || c == v.cells[3]
 }
 
-// updateMinions runs every minion's update in creation order.
-func (s *State) updateMinions(lit *lights) {
+// updateMinions runs every minion's update in creation order and reports
+// whether a wanderer was recalled (slashers never are). The wanderers'
+// update, most of the phase, is inline.
+func (s *State) updateMinions(lit *lights) (recalled bool) {
 	if s.NMinions == 0 {
-		return
+		return false
 	}
 	var v explorerView
 	s.fillExplorerView(&v)
-	for i := 0; i < s.NMinions; i++ {
-		n := &s.Minions[i]
-		if n.Kind == Wanderer {
-			s.updateWanderer(n, lit, &v)
-		} else {
-			s.updateSlasher(n, lit, &v)
+	ms := s.Minions[:s.NMinions]
+	for i := range ms {
+		n := &ms[i]
+		switch {
+		case n.Kind != Wanderer:
+			if s.updateSlasher(n) {
+				s.chase(n, lit, &v)
+			}
+		case n.Recalled:
+			recalled = true
+		case n.State == Spawning:
+			n.Spawn--
+			if n.Spawn == 0 {
+				n.State = Wandering
+				n.Life = int16(s.Params.LifeTime)
+			}
+		default:
+			s.chase(n, lit, &v)
+			n.Life--
+			if v.occupied(n.Cell) && s.spook(int(n.Cell)) || n.Life == 0 {
+				n.Recalled, recalled = true, true
+			}
 		}
 	}
+	return recalled
 }
 
-func (s *State) updateWanderer(n *Minion, lit *lights, v *explorerView) {
-	if n.Recalled {
-		return
-	}
-	if n.State == Spawning {
-		n.Spawn--
-		if n.Spawn == 0 {
-			n.State = Wandering
-			n.Life = int16(s.Params.LifeTime)
-		}
-		return
-	}
-	s.chase(n, lit, v)
-	if v.occupied(n.Cell) && s.spook(int(n.Cell)) {
-		n.Recalled = true
-		return
-	}
-	n.Life--
-	if n.Life == 0 {
-		n.Recalled = true
-	}
-}
-
-func (s *State) updateSlasher(n *Minion, lit *lights, v *explorerView) {
+// updateSlasher runs a slasher's update and reports whether it chases this
+// turn (wandering with nobody in sight).
+func (s *State) updateSlasher(n *Minion) (chase bool) {
 	switch n.State {
 	case Spawning:
 		n.Spawn--
@@ -104,13 +103,13 @@ func (s *State) updateSlasher(n *Minion, lit *lights, v *explorerView) {
 			n.State = Wandering
 		}
 	default:
-		if s.acquireTarget(n) {
-			n.Stun = SlasherStalkTime
-			n.State = Stalking
-		} else {
-			s.chase(n, lit, v)
+		if !s.acquireTarget(n) {
+			return true
 		}
+		n.Stun = SlasherStalkTime
+		n.State = Stalking
 	}
+	return false
 }
 
 // spook frightens every living explorer on cell c and reports whether any.
@@ -145,11 +144,13 @@ func (s *State) acquireTarget(n *Minion) bool {
 	for d := range first {
 		first[d] = MaxSide * 2
 	}
+	fx, fy := m.cellX[n.Cell], m.cellY[n.Cell]
 	for p := range s.Explorers {
-		if !s.Explorers[p].Alive {
-			continue
+		c := s.Explorers[p].Cell
+		if !s.Explorers[p].Alive || m.cellX[c] != fx && m.cellY[c] != fy {
+			continue // not in a straight line: out of sight
 		}
-		depth, dir := m.Sight(int(n.Cell), int(s.Explorers[p].Cell))
+		depth, dir := m.Sight(int(n.Cell), int(c))
 		switch {
 		case depth < 0:
 		case depth == 0:
@@ -198,80 +199,103 @@ func (s *State) acquireTarget(n *Minion) bool {
 // chase picks the cheapest living explorer to reach, trying them in the
 // referee's shuffled order (previous target first), and steps towards it.
 func (s *State) chase(n *Minion, lit *lights, v *explorerView) {
-	cnt := v.cnt
-	start, prev := 0, -1
-	if n.Target >= 0 && v.slot[n.Target] >= 0 {
-		prev, start = int(v.slot[n.Target]), 1
-	}
-	from := int(n.Cell)
+	prev := int(v.slotOf[uint8(n.Target)&7])
 	if lit.n > 0 {
-		order := s.shuffle(cnt, prev, start)
-		s.chaseLit(n, lit, v, &order)
+		s.chaseLit(n, lit, v, s.shuffle(v.cnt, prev))
 		return
 	}
 	// The shuffle only matters between explorers tied at the lowest cost
-	// when the previous target is not one of them; its draws are made anyway.
-	dist := s.Maze.dist
-	best, ties := -1, 0
-	bestPacked := uint16(noPath)
-	for i := 0; i < cnt; i++ {
-		packed := dist[v.base[i]+from]
-		switch {
-		case packed == noPath:
-		case best < 0 || packed>>4 < bestPacked>>4:
-			best, bestPacked, ties = i, packed, 1
-		case packed>>4 == bestPacked>>4:
-			ties++
-			if i == prev {
-				best, bestPacked = i, packed
-			}
-		}
+	// when the previous target is not one of them; its draws are made
+	// anyway. Unreachable entries (and empty slots) have the largest key.
+	from := int(n.Cell)
+	k0, k1, k2, k3 := v.rows[0].at(from)>>4, v.rows[1].at(from)>>4, v.rows[2].at(from)>>4, v.rows[3].at(from)>>4
+	low := k0
+	if k1 < low {
+		low = k1
 	}
-	if ties > 1 && best != prev {
-		order := s.shuffle(cnt, prev, start)
-		for k := 0; k < cnt; k++ {
-			if i := order[k]; dist[v.base[i]+from] != noPath && dist[v.base[i]+from]>>4 == bestPacked>>4 {
-				best, bestPacked = i, dist[v.base[i]+from]
+	if k2 < low {
+		low = k2
+	}
+	if k3 < low {
+		low = k3
+	}
+	tied := uint(0)
+	if k0 == low {
+		tied |= 1
+	}
+	if k1 == low {
+		tied |= 2
+	}
+	if k2 == low {
+		tied |= 4
+	}
+	if k3 == low {
+		tied |= 8
+	}
+	best := bits.TrailingZeros8(uint8(tied)) // tied is never 0
+	if prev >= 0 && tied&(1<<uint(prev)) != 0 {
+		best = prev
+	}
+	if tied&(tied-1) != 0 && best != prev && low != noPath>>4 {
+		order := s.shuffle(v.cnt, prev)
+		for k := 0; k < Players; k++ {
+			if tied&(1<<uint(order[k]&3)) != 0 {
+				best = order[k]
 				break
 			}
 		}
 	} else {
-		for i := start; i < cnt-1; i++ {
-			s.Rand.NextIntn(int32(cnt - i))
+		start := 0
+		if prev >= 0 {
+			start = 1
+		}
+		switch v.cnt - start {
+		case 3:
+			s.Rand.SkipIntn(3)
+			s.Rand.SkipIntn(2)
+		case 4:
+			s.Rand.SkipIntn(4)
+			s.Rand.SkipIntn(3)
+			s.Rand.SkipIntn(2)
+		case 2:
+			s.Rand.SkipIntn(2)
+		}
+		if low == noPath>>4 {
+			return
 		}
 	}
-	if best < 0 {
-		return
-	}
+	best &= Players - 1
 	n.Target = v.living[best]
-	if d := firstDir[s.Turn&3][bestPacked&15]; d >= 0 {
+	if d := firstDir[s.Turn&3][v.rows[best].at(from)&15]; d >= 0 {
 		n.Cell = s.Maze.nb[from][d]
 	}
 }
 
 // shuffle is the referee's partial Fisher-Yates over the living list, the
-// previous target's slot (prev, with start 1) first.
-func (s *State) shuffle(cnt, prev, start int) [Players]int {
+// previous target's slot (prev >= 0) first and left in place.
+func (s *State) shuffle(cnt, prev int) [Players]int {
 	order := [Players]int{0, 1, 2, 3}
+	start := 0
 	if prev >= 0 {
-		order[prev], order[0] = 0, prev
+		order[prev&3], order[0] = 0, prev
+		start = 1
 	}
 	for i := start; i < cnt-1; i++ {
 		j := int(s.Rand.NextIntn(int32(cnt-i))) + i
-		order[i], order[j] = order[j], order[i]
+		order[i], order[j&3] = order[j&3], order[i]
 	}
 	return order
 }
 
 // chaseLit is the chase on a turn with lights: unit costs still decide when
 // no lit cell lies within reach of the cheapest explorer, else the search.
-func (s *State) chaseLit(n *Minion, lit *lights, v *explorerView, order *[Players]int) {
+func (s *State) chaseLit(n *Minion, lit *lights, v *explorerView, order [Players]int) {
 	cnt := v.cnt
 	from := int(n.Cell)
 	var res [Players]pathResult
 	nearest := int32(Unreachable)
 	for i := 0; i < cnt; i++ {
-		packed := s.Maze.dist[v.base[i]+from]
+		packed := v.rows[i].at(from)
 		res[i] = pathResult{cost: -1, step: -1}
 		if packed == noPath {
 			continue

@@ -1,5 +1,7 @@
 package kutulu
 
+import "math/bits"
+
 // The referee's minion search is a uniform-cost search whose open list is
 // stably sorted by cost after every expansion: among equal costs, the item
 // inserted first is taken first. Neighbours are pushed in the direction
@@ -31,14 +33,30 @@ type lights struct {
 	n       int
 }
 
-// within tells whether a lit cell may lie within distance d of cell c: lit
-// cells are within LightRadius of a caster. When none is, every path of
-// cost <= d is unlit, so unit costs give the referee's choice: the same
-// cheapest explorers and the same steps.
+// within tells whether a lit cell lies within distance d of cell c. When
+// none does, every path of cost <= d is unlit, so unit costs give the
+// referee's choice: the same cheapest explorers and the same steps. Lit
+// cells are within LightRadius of a caster, which rules most minions out
+// before the lit cells are read.
 func (l *lights) within(m *Maze, c int, d int32) bool {
+	near := false
 	for i := 0; i < l.n; i++ {
 		if int32(m.Dist(int(l.centers[i]), c)) <= d+LightRadius {
-			return true
+			near = true
+			break
+		}
+	}
+	if !near {
+		return false
+	}
+	row := m.dist[c]
+	for w, bits64 := range l.set {
+		for bits64 != 0 {
+			o := w<<6 | bits.TrailingZeros64(bits64)
+			bits64 &= bits64 - 1
+			if int32(row.at(o)>>4) <= d {
+				return true
+			}
 		}
 	}
 	return false
@@ -53,26 +71,28 @@ type pathResult struct {
 
 // searchScratch holds the buffers of litSearch. Generation stamps make a
 // fresh search cost nothing to set up; a pool per maze keeps searches from
-// several goroutines apart without allocating per call.
+// several goroutines apart without allocating per call. Arrays have
+// power-of-two sizes so that masked indices need no bounds checks.
 type searchScratch struct {
 	gen      uint32
-	bestGen  []uint32 // best[c] is valid when bestGen[c] == gen
-	best     []int32  // lowest cost pushed for the cell
-	closed   []uint32 // closed when == gen
-	itemCell []int16
-	itemDir  []uint8
-	itemNext []int32
-	head     [litCost + 1]int32
-	tail     [litCost + 1]int32
+	bestGen  [MaxCells]uint32 // best[c] is valid when bestGen[c] == gen
+	best     [MaxCells]int32  // lowest cost pushed for the cell
+	closed   [MaxCells]uint32 // closed when == gen
+	itemCell [maxItems]int16
+	itemDir  [maxItems]uint8
+	itemNext [maxItems]int32
+	head     [buckets]int32
+	tail     [buckets]int32
 }
 
-func newSearchScratch(cells int) *searchScratch {
-	items := 4*cells + 1
-	return &searchScratch{
-		bestGen: make([]uint32, cells), best: make([]int32, cells), closed: make([]uint32, cells),
-		itemCell: make([]int16, items), itemDir: make([]uint8, items), itemNext: make([]int32, items),
-	}
-}
+const (
+	// maxItems bounds the pushes of one search: at most one per edge
+	// direction of each cell plus the start.
+	maxItems = 8 * MaxCells
+	// buckets is a power of two above litCost: open costs span at most
+	// litCost+1 consecutive values, so cost&(buckets-1) never collides.
+	buckets = 8
+)
 
 const noDir = 4
 
@@ -80,21 +100,25 @@ const noDir = 4
 // stopping once every goal cell has been popped; the first pop of a cell is
 // exactly what a search aimed at that cell returns. With cheapestOnly it
 // stops after the cheapest goals (a minion's chase ignores the others,
-// which are then left at cost -1). Costs are small
-// integers, so the open list is a ring of FIFO buckets, one per cost: FIFO
-// order is the referee's insertion order among equal costs. An entry that
-// cannot pop before an existing entry of the same cell is never pushed.
+// which are then left at cost -1). Costs are small integers, so the open
+// list is a ring of FIFO buckets, one per cost: FIFO order is the
+// referee's insertion order among equal costs. An entry that cannot pop
+// before an existing entry of the same cell is never pushed. At most
+// Players goals.
 func (m *Maze) litSearch(from, offset int, lit *cellSet, goals []int16, out []pathResult, cheapestOnly bool) {
-	for i := range out {
-		out[i] = pathResult{cost: -1, step: -1}
+	var goal [Players]int16
+	for i := range goal {
+		goal[i] = -1
+		if i < len(goals) {
+			goal[i] = goals[i]
+			out[i] = pathResult{cost: -1, step: -1}
+		}
 	}
 	sc := m.scratch.Get().(*searchScratch)
 	defer m.scratch.Put(sc)
 	sc.gen++
 	if sc.gen == 0 { // wrapped: clear the stamps once
-		for i := range sc.bestGen {
-			sc.bestGen[i], sc.closed[i] = 0, 0
-		}
+		sc.bestGen, sc.closed = [MaxCells]uint32{}, [MaxCells]uint32{}
 		sc.gen = 1
 	}
 	gen := sc.gen
@@ -103,26 +127,27 @@ func (m *Maze) litSearch(from, offset int, lit *cellSet, goals []int16, out []pa
 	}
 	nItems := int32(0)
 	push := func(cell int, cost int32, dir uint8) {
-		it := nItems
+		it := nItems & (maxItems - 1)
 		nItems++
 		sc.itemCell[it], sc.itemDir[it], sc.itemNext[it] = int16(cell), dir, -1
-		b := cost % (litCost + 1)
-		if sc.tail[b] < 0 {
+		b := cost & (buckets - 1)
+		if t := sc.tail[b]; t < 0 {
 			sc.head[b] = it
 		} else {
-			sc.itemNext[sc.tail[b]] = it
+			sc.itemNext[t&(maxItems-1)] = it
 		}
 		sc.tail[b] = it
-		sc.best[cell], sc.bestGen[cell] = cost, gen
+		sc.best[cell&(MaxCells-1)], sc.bestGen[cell&(MaxCells-1)] = cost, gen
 	}
 	push(from, 0, noDir)
 	left := len(goals)
 	found := false
+	rot := [4]int{offset & 3, (offset + 1) & 3, (offset + 2) & 3, (offset + 3) & 3}
 	for cost := int32(0); ; cost++ {
 		if found && cheapestOnly {
 			return
 		}
-		b := cost % (litCost + 1)
+		b := cost & (buckets - 1)
 		if sc.head[b] < 0 {
 			empty := true
 			for _, h := range sc.head {
@@ -137,41 +162,43 @@ func (m *Maze) litSearch(from, offset int, lit *cellSet, goals []int16, out []pa
 			continue
 		}
 		for sc.head[b] >= 0 {
-			it := sc.head[b]
+			it := sc.head[b] & (maxItems - 1)
 			sc.head[b] = sc.itemNext[it]
 			if sc.head[b] < 0 {
 				sc.tail[b] = -1
 			}
-			cell, dir := int(sc.itemCell[it]), sc.itemDir[it]
-			for i, g := range goals {
-				if int(g) == cell && out[i].cost < 0 {
-					out[i].cost = cost
-					if dir != noDir {
-						out[i].step = m.nb[from][dir]
+			c16, dir := sc.itemCell[it], sc.itemDir[it]
+			if c16 == goal[0] || c16 == goal[1] || c16 == goal[2] || c16 == goal[3] {
+				for i, g := range goals {
+					if g == c16 && out[i].cost < 0 {
+						out[i].cost = cost
+						if dir != noDir {
+							out[i].step = m.nb[from][dir]
+						}
+						left--
+						found = true
 					}
-					left--
-					found = true
+				}
+				if left == 0 {
+					return
 				}
 			}
-			if left == 0 {
-				return
-			}
+			cell := int(c16) & (MaxCells - 1)
 			if sc.closed[cell] == gen {
 				continue
 			}
 			sc.closed[cell] = gen
 			nb := &m.nb[cell]
-			for i := 0; i < 4; i++ {
-				d := (i + offset) & 3
-				next := int(nb[d])
-				if next < 0 || sc.closed[next] == gen {
+			for _, d := range rot {
+				next := int(nb[d&3])
+				if next < 0 || sc.closed[next&(MaxCells-1)] == gen {
 					continue
 				}
 				c := cost + 1
 				if lit.has(next) {
 					c = cost + litCost
 				}
-				if sc.bestGen[next] == gen && sc.best[next] <= c {
+				if sc.bestGen[next&(MaxCells-1)] == gen && sc.best[next&(MaxCells-1)] <= c {
 					continue // an earlier entry with no higher cost pops first
 				}
 				first := dir

@@ -64,8 +64,9 @@ func (s *State) ApplyTurn(acts *[Players]Action, log *Log) {
 	s.spawnMinions()
 	s.doActions(acts, log)
 	s.doEffects(&lit)
-	s.updateMinions(&lit)
-	s.recallMinions()
+	if s.updateMinions(&lit) {
+		s.recallMinions()
+	}
 	s.spreadMadness(log)
 	if s.Params.HasWood1() && s.Turn != 0 && s.Turn%ShelterInterval == 0 {
 		s.refillShelters()
@@ -88,24 +89,31 @@ func (s *State) spawnMinions() {
 	if s.Turn%WandererInterval != 0 || len(m.Spawns) == 0 {
 		return
 	}
+	var xs, ys [Players]int
+	living := 0
+	for p := range s.Explorers {
+		if s.Explorers[p].Alive {
+			xs[living], ys[living] = m.XY(int(s.Explorers[p].Cell))
+			living++
+		}
+	}
 	var mins [MaxSpawns]int
 	best := -1
 	for i, sp := range m.Spawns {
 		d := m.W + m.H
-		for p := range s.Explorers {
-			if s.Explorers[p].Alive {
-				if v := m.Manhattan(int(sp), int(s.Explorers[p].Cell)); v < d {
-					d = v
-				}
+		x, y := m.XY(int(sp))
+		for k := 0; k < living; k++ {
+			if v := abs(x-xs[k]) + abs(y-ys[k]); v < d {
+				d = v
 			}
 		}
-		mins[i] = d
+		mins[i&(MaxSpawns-1)] = d
 		if d > best {
 			best = d
 		}
 	}
 	for i, sp := range m.Spawns {
-		if mins[i] == best {
+		if mins[i&(MaxSpawns-1)] == best {
 			s.newMinion(Minion{Kind: Wanderer, Cell: sp, Spawn: int8(s.Params.SpawnTime), Target: -1, LastSeen: -1})
 		}
 	}
@@ -126,15 +134,15 @@ func (s *State) newMinion(n Minion) {
 func (s *State) doActions(acts *[Players]Action, log *Log) {
 	var waitForced [Players]bool
 	s.resetStuck(&waitForced, log)
-	if s.Params.HasWood1() {
+	if s.Params.HasWood1() && (acts[0].Kind == ActYell || acts[1].Kind == ActYell || acts[2].Kind == ActYell || acts[3].Kind == ActYell) {
 		for p := range s.Explorers {
 			if !s.Explorers[p].Alive || waitForced[p] || acts[p].Kind != ActYell {
 				continue
 			}
 			s.yell(p, log)
 		}
+		s.resetStuck(&waitForced, log) // only new YELLs can add victims
 	}
-	s.resetStuck(&waitForced, log)
 	m := s.Maze
 	for p := range s.Explorers {
 		e := &s.Explorers[p]
@@ -221,9 +229,23 @@ func (s *State) doEffects(lit *lights) {
 			case EffectLight:
 				c := int(s.Explorers[f.Caster].Cell)
 				cx, cy := m.XY(c)
-				for y := cy - LightRadius; y <= cy+LightRadius; y++ {
-					for x := cx - LightRadius; x <= cx+LightRadius; x++ {
-						if o := m.Cell(x, y); o >= 0 && m.Dist(c, o) <= LightRadius {
+				row := m.dist[c]
+				x0, x1, y0, y1 := cx-LightRadius, cx+LightRadius, cy-LightRadius, cy+LightRadius
+				if x0 < 0 {
+					x0 = 0
+				}
+				if y0 < 0 {
+					y0 = 0
+				}
+				if x1 >= m.W {
+					x1 = m.W - 1
+				}
+				if y1 >= m.H {
+					y1 = m.H - 1
+				}
+				for y := y0; y <= y1; y++ {
+					for o := y*m.W + x0; o <= y*m.W+x1; o++ {
+						if row.at(o)>>4 <= LightRadius { // walls are unreachable
 							lit.set.add(o)
 						}
 					}
@@ -286,43 +308,42 @@ func (s *State) recallMinions() {
 
 func (s *State) spreadMadness(log *Log) {
 	m := s.Maze
-	living := s.LivingCount()
-	if living == 1 {
-		for p := range s.Explorers {
-			if s.Explorers[p].Alive {
-				s.Explorers[p].madden(KutuluLoss)
-			}
-		}
-	} else {
-		var company [Players]bool
-		var xs, ys [Players]int
-		for p := range s.Explorers {
+	var xs, ys [Players]int
+	living := 0
+	for p := range s.Explorers {
+		if s.Explorers[p].Alive {
+			living++
 			xs[p], ys[p] = m.XY(int(s.Explorers[p].Cell))
 		}
-		for p := 0; p < Players; p++ {
-			if !s.Explorers[p].Alive {
-				continue
-			}
-			for q := p + 1; q < Players; q++ {
-				if s.Explorers[q].Alive && abs(xs[p]-xs[q])+abs(ys[p]-ys[q]) <= NotAloneRange {
-					company[p], company[q] = true, true
-				}
-			}
+	}
+	// Company is decided before anyone's sanity changes; each explorer
+	// then loses sanity and leaves the living list at 0, in player order.
+	var company [Players]bool
+	for p := 0; p < Players; p++ {
+		if !s.Explorers[p].Alive {
+			continue
 		}
-		for p := range s.Explorers {
-			e := &s.Explorers[p]
-			switch {
-			case !e.Alive:
-			case company[p]:
-				e.madden(int16(s.Params.Group))
-			default:
-				e.madden(int16(s.Params.Lonely))
+		for q := p + 1; q < Players; q++ {
+			if s.Explorers[q].Alive && abs(xs[p]-xs[q])+abs(ys[p]-ys[q]) <= NotAloneRange {
+				company[p], company[q] = true, true
 			}
 		}
 	}
+	loss := int16(s.Params.Lonely)
+	if living == 1 {
+		loss = KutuluLoss
+	}
 	for p := range s.Explorers {
 		e := &s.Explorers[p]
-		if e.Alive && e.Sanity <= 0 {
+		if !e.Alive {
+			continue
+		}
+		if company[p] {
+			e.madden(int16(s.Params.Group))
+		} else {
+			e.madden(loss)
+		}
+		if e.Sanity <= 0 {
 			s.removeExplorer(p)
 			e.Score = int16(s.Turn)
 			log.add(EvMad, p, 0)

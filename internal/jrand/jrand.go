@@ -82,3 +82,13 @@ func (r *Random) NextDouble() float64 {
 	hi := int64(r.Next(26))
 	return float64(hi<<27+int64(r.Next(27))) * (1.0 / (1 << 53))
 }
+
+// SkipIntn advances the generator exactly as NextIntn(bound) does without
+// computing the draw: a draw is rejected when it reaches the largest multiple
+// of bound not above 2^31 (never for powers of two). Inlined with a constant
+// bound it is one step and a comparison.
+func (r *Random) SkipIntn(bound int32) {
+	limit := int64(1)<<31 - int64(1)<<31%int64(bound)
+	for int64(r.Next(31)) >= limit {
+	}
+}

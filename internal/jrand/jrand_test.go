@@ -90,3 +90,52 @@ func TestValueCopyForks(t *testing.T) {
 	b.SetState(a.State())
 	assert.Equal(t, a.NextIntn(7), b.NextIntn(7))
 }
+
+// TestSkipIntnMatchesNextIntn: SkipIntn leaves the state NextIntn leaves,
+// including on draws rejected for bias (states chosen so that the next draw
+// is the largest 31-bit values).
+func TestSkipIntnMatchesNextIntn(t *testing.T) {
+	inv := uint64(1) // multiplier^-1 mod 2^48 by Newton's iteration
+	for i := 0; i < 6; i++ {
+		inv *= 2 - multiplier*inv
+	}
+	inv &= mask
+	before := func(next uint64) uint64 { return ((next - addend) * inv) & mask }
+	states := []uint64{before(0x7FFFFFFF << 17), before(0x7FFFFFFE << 17), before(0x7FFFFFFD << 17), before(0x40000000 << 17)}
+	r := New(7)
+	for i := 0; i < 200; i++ {
+		r.NextInt()
+		states = append(states, r.State())
+	}
+	bounds := []int32{1, 2, 3, 4, 5, 6, 7, 1<<30 + 1, math.MaxInt32}
+	rejections := 0
+	for _, st := range states {
+		for _, b := range bounds {
+			var want, got Random
+			want.SetState(st)
+			got.SetState(st)
+			want.NextIntn(b)
+			got.SkipIntn(b)
+			require.Equal(t, want.State(), got.State(), "state %#x bound %d", st, b)
+			probe := Random{state: st}
+			probe.Next(31)
+			if probe.State() != want.State() {
+				rejections++
+			}
+		}
+	}
+	assert.Greater(t, rejections, 3, "the table must exercise rejected draws")
+	// Constant bounds (the inlined form the simulator uses); bound 3
+	// rejects exactly the draws 2^31-2 and 2^31-1.
+	for i, st := range states[:3] {
+		var want, got Random
+		want.SetState(st)
+		got.SetState(st)
+		want.NextIntn(3)
+		got.SkipIntn(3)
+		assert.Equal(t, want.State(), got.State())
+		one := Random{state: st}
+		one.Next(31)
+		assert.Equal(t, i < 2, one.State() != got.State(), "state %d rejected", i)
+	}
+}
