@@ -62,6 +62,10 @@ const (
 	lureSteps  = 4  // a lure cell farther by path sends the clicker on a long walk
 	lureAhead  = 12 // cells of the way on past the frontier a lure should keep clear of
 	brickCost  = 2  // bricks are scarce: a brick weighs as much as this many actions
+	// progressWeight weighs the quiet cell's distance to the exit against the
+	// walk there: a lure that opens a detour into the next room must beat
+	// one that opens nothing (at 2 the search stalled at doors).
+	progressWeight = 4
 )
 
 func newLureSearch(a *Area, dist []int32) *lureSearch {
@@ -243,7 +247,7 @@ func (ls *lureSearch) expand(id int32) []Action {
 
 // childPriority estimates the length of a whole answer through child: its
 // actions, the quiet walk to the quiet cell closest to the exit, and that
-// cell's distance to the exit counted twice (the way on is not quiet yet).
+// cell's distance to the exit weighted by progressWeight (the way on is not quiet yet).
 // The child's quiet region is the parent's (marked regionGen, its best cell
 // best) grown by a search from the cells the moved clickers fell silent on.
 func (ls *lureSearch) childPriority(parent *State, child *lureNode, regionGen uint32, best int) int {
@@ -312,7 +316,7 @@ func (ls *lureSearch) childPriority(parent *State, child *lureNode, regionGen ui
 	}
 	ls.evalQueue = q
 	// Partial progress counts too: fewer clickers in earshot of the frontier.
-	return base + int(ls.depth[best]) + 2*int(ls.dist[best]) + 4*int(ls.loud[child.front])
+	return base + int(ls.depth[best]) + progressWeight*int(ls.dist[best]) + 4*int(ls.loud[child.front])
 }
 
 // parentPos is the cell of clicker id in the state being expanded.
