@@ -66,6 +66,7 @@ const (
 	// walk there: a lure that opens a detour into the next room must beat
 	// one that opens nothing (at 2 the search stalled at doors).
 	progressWeight = 4
+	evalCells      = 4096 // a child's newly quiet cells looked at, at most: enough to rank it
 )
 
 func newLureSearch(a *Area, dist []int32) *lureSearch {
@@ -298,7 +299,8 @@ func (ls *lureSearch) childPriority(parent *State, child *lureNode, regionGen ui
 			})
 		})
 	}
-	for h := 0; h < len(q); h++ {
+	limit := ls.dist[parent.Ellie] + lureMargin
+	for h := 0; h < len(q) && h < evalCells; h++ {
 		c := int(q[h])
 		if c == a.Exit {
 			ls.evalQueue = q
@@ -307,12 +309,14 @@ func (ls *lureSearch) childPriority(parent *State, child *lureNode, regionGen ui
 		if ls.dist[c] < ls.dist[best] {
 			best = c
 		}
-		a.forNeighbours(c, func(n int) {
-			if a.Walkable[n] && ls.loud[n] == 0 && ls.stamp[n] != regionGen && ls.evalStamp[n] != eg {
+		r, col := c/a.Cols, c%a.Cols
+		for d := 0; d < 8; d++ {
+			n := a.Cell(r+dirRow[d], col+dirCol[d])
+			if n >= 0 && a.Walkable[n] && ls.loud[n] == 0 && ls.dist[n] <= limit && ls.stamp[n] != regionGen && ls.evalStamp[n] != eg {
 				ls.evalStamp[n], ls.depth[n] = eg, ls.depth[c]+1
 				q = append(q, int32(n))
 			}
-		})
+		}
 	}
 	ls.evalQueue = q
 	// Partial progress counts too: fewer clickers in earshot of the frontier.
