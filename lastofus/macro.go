@@ -27,6 +27,7 @@ type lureNode struct {
 
 type lureSearch struct {
 	a         *Area
+	progress  int // weight of the quiet cell's distance to the exit in the ranking
 	dist      []int32
 	sim       *Sim
 	nodes     []lureNode
@@ -62,17 +63,21 @@ const (
 	lureSteps  = 4  // a lure cell farther by path sends the clicker on a long walk
 	lureAhead  = 12 // cells of the way on past the frontier a lure should keep clear of
 	brickCost  = 2  // bricks are scarce: a brick weighs as much as this many actions
-	// progressWeight weighs the quiet cell's distance to the exit against the
-	// walk there: a lure that opens a detour into the next room must beat
-	// one that opens nothing (at 2 the search stalled at doors).
-	progressWeight = 4
+	// The lure search's progress weights: how much the quiet cell's distance
+	// to the exit weighs against the walk there. A lure that opens a detour
+	// into the next room must beat one that opens nothing (at 2 the search
+	// stalls at doors); the greedier weight follows such lures through
+	// fastest but may herd clickers into a clump in a corridor, which the
+	// milder one avoids. Solve runs them in turn.
+	greedyProgress = 6
+	mildProgress   = 4
 	evalCells      = 4096 // a child's newly quiet cells looked at, at most: enough to rank it
 )
 
-func newLureSearch(a *Area, dist []int32) *lureSearch {
+func newLureSearch(a *Area, dist []int32, progress int) *lureSearch {
 	n := len(a.Walkable)
 	ls := &lureSearch{
-		a: a, dist: dist, sim: NewSim(a, Rules{ForbidSelfThrow: true}),
+		a: a, dist: dist, progress: progress, sim: NewSim(a, Rules{ForbidSelfThrow: true}),
 		seen: make(map[uint64]int16), loud: make([]int16, n),
 		parentStamp: make([]uint32, len(a.Clickers)), parentAt: make([]int32, len(a.Clickers)), idSeen: make([]uint32, len(a.Clickers)),
 		stamp: make([]uint32, n), parent: make([]int32, n), depth: make([]int32, n), evalStamp: make([]uint32, n),
@@ -248,7 +253,7 @@ func (ls *lureSearch) expand(id int32) []Action {
 
 // childPriority estimates the length of a whole answer through child: its
 // actions, the quiet walk to the quiet cell closest to the exit, and that
-// cell's distance to the exit weighted by progressWeight (the way on is not quiet yet).
+// cell's distance to the exit weighted by ls.progress (the way on is not quiet yet).
 // The child's quiet region is the parent's (marked regionGen, its best cell
 // best) grown by a search from the cells the moved clickers fell silent on.
 func (ls *lureSearch) childPriority(parent *State, child *lureNode, regionGen uint32, best int) int {
@@ -320,7 +325,7 @@ func (ls *lureSearch) childPriority(parent *State, child *lureNode, regionGen ui
 	}
 	ls.evalQueue = q
 	// Partial progress counts too: fewer clickers in earshot of the frontier.
-	return base + int(ls.depth[best]) + progressWeight*int(ls.dist[best]) + 4*int(ls.loud[child.front])
+	return base + int(ls.depth[best]) + ls.progress*int(ls.dist[best]) + 4*int(ls.loud[child.front])
 }
 
 // parentPos is the cell of clicker id in the state being expanded.

@@ -69,10 +69,20 @@ func Solve(a *Area, budget *clock.Budget) (*Solution, error) {
 		run(30, portion(budget, 6, 1), MaxActions)
 	}
 	if best == nil && !budget.Spent() {
-		ls := newLureSearch(a, dist)
-		actions := ls.run(portion(budget, 4, 3), budget)
-		nodes += ls.expanded
-		keep(actions, "lure search")
+		lures := portion(budget, 4, 3)
+		for _, progress := range []int{greedyProgress, mildProgress} {
+			b := lures
+			if progress == greedyProgress {
+				b = portion(lures, 2, 1)
+			}
+			ls := newLureSearch(a, dist, progress)
+			actions := ls.run(b, budget)
+			nodes += ls.expanded
+			keep(actions, fmt.Sprintf("lure search %d", progress))
+			if best != nil || budget.Spent() {
+				break
+			}
+		}
 	}
 	if best == nil && !budget.Spent() {
 		run(80, portion(budget, 2, 1), MaxActions)
