@@ -68,10 +68,10 @@ const (
 	// into the next room must beat one that opens nothing (at 2 the search
 	// stalls at doors); the greedier weight follows such lures through
 	// fastest but may herd clickers into a clump in a corridor, which the
-	// milder one avoids. Solve runs them in turn.
+	// milder one avoids. Solve runs the milder first, then the greedier.
 	greedyProgress = 6
 	mildProgress   = 4
-	evalCells      = 4096 // a child's newly quiet cells looked at, at most: enough to rank it
+	evalCells      = 1024 // a child's newly quiet cells looked at, at most: enough to rank it
 )
 
 func newLureSearch(a *Area, dist []int32, progress int) *lureSearch {

@@ -70,10 +70,10 @@ func Solve(a *Area, budget *clock.Budget) (*Solution, error) {
 	}
 	if best == nil && !budget.Spent() {
 		lures := portion(budget, 4, 3)
-		for _, progress := range []int{greedyProgress, mildProgress} {
+		for _, progress := range []int{mildProgress, greedyProgress} {
 			b := lures
-			if progress == greedyProgress {
-				b = portion(lures, 2, 1)
+			if progress == mildProgress {
+				b = portion(lures, 3, 2)
 			}
 			ls := newLureSearch(a, dist, progress)
 			actions := ls.run(b, budget)
