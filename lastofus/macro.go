@@ -60,19 +60,20 @@ const lureMargin = 150
 const (
 	lureGuards = 2
 	lureCells  = 8
-	lureSteps  = 4  // a lure cell farther by path sends the clicker on a long walk
-	lureAhead  = 12 // cells of the way on past the frontier a lure should keep clear of
-	brickCost  = 2  // bricks are scarce: a brick weighs as much as this many actions
-	// The lure search's progress weights: how much the quiet cell's distance
-	// to the exit weighs against the walk there. A lure that opens a detour
-	// into the next room must beat one that opens nothing (at 2 the search
-	// stalls at doors); the greedier weight follows such lures through
-	// fastest but may herd clickers into a clump in a corridor, which the
-	// milder one avoids. Solve runs the milder first, then the greedier.
-	greedyProgress = 6
-	mildProgress   = 4
-	evalCells      = 1024 // a child's newly quiet cells looked at, at most: enough to rank it
+	lureSteps  = 4    // a lure cell farther by path sends the clicker on a long walk
+	lureAhead  = 12   // cells of the way on past the frontier a lure should keep clear of
+	brickCost  = 2    // bricks are scarce: a brick weighs as much as this many actions
+	evalCells  = 1024 // a child's newly quiet cells looked at, at most: enough to rank it
 )
+
+// lureProgress lists the lure searches' progress weights, run side by side: how
+// much the quiet cell's distance to the exit weighs against the walk there.
+// A lure that opens a detour into the next room must beat one that opens
+// nothing (at 2 the search stalls at doors); greedier weights follow such
+// lures through faster but herd clickers into clumps in corridors (at 6).
+// Over 136 generated areas (600 expansions each), 4 missed one corridor
+// and 3 missed one room layout; together they missed none.
+var lureProgress = [...]int{4, 3}
 
 func newLureSearch(a *Area, dist []int32, progress int) *lureSearch {
 	n := len(a.Walkable)
@@ -101,22 +102,42 @@ func (ls *lureSearch) setClickers(st *State, delta int16) {
 	}
 }
 
-func (ls *lureSearch) run(budget, outer *clock.Budget) []Action {
-	root := lureNode{state: State{Ellie: ls.a.Ellie, Bricks: ls.a.Bricks}, parent: -1}
-	ls.push(root, 0)
-	ls.nodes[0].g = 0
-	for ls.open.Len() > 0 {
-		budget.Done()
-		if budget.Spent() || outer.Spent() { // expansions are slow: read the clock each time
-			return nil
+// runLureSearches runs one lure search per weight of lureProgress, taking
+// expansions in turn, until one escapes (its answer and weight) or a budget
+// is spent; both budgets are checked so that a sub-budget never outlives the
+// caller's. Each weight has areas it is slow on; in turn, the cost is that
+// of the fastest times the number of weights.
+func runLureSearches(a *Area, dist []int32, budget, outer *clock.Budget) (actions []Action, progress int, expanded int64) {
+	var searches []*lureSearch
+	for _, p := range lureProgress {
+		ls := newLureSearch(a, dist, p)
+		ls.push(lureNode{state: State{Ellie: a.Ellie, Bricks: a.Bricks}, parent: -1}, 0)
+		searches = append(searches, ls)
+	}
+	defer func() {
+		for _, ls := range searches {
+			expanded += ls.expanded
 		}
-		id := heap.Pop(&ls.open).(heapItem).node
-		ls.expanded++
-		if out := ls.expand(id); out != nil {
-			return out
+	}()
+	for live := true; live; {
+		live = false
+		for _, ls := range searches {
+			if ls.open.Len() == 0 {
+				continue
+			}
+			live = true
+			budget.Done()
+			if budget.Spent() || outer.Spent() { // expansions are slow: read the clock each time
+				return nil, 0, 0
+			}
+			id := heap.Pop(&ls.open).(heapItem).node
+			ls.expanded++
+			if out := ls.expand(id); out != nil {
+				return out, ls.progress, 0
+			}
 		}
 	}
-	return nil
+	return nil, 0, 0
 }
 
 func (ls *lureSearch) push(n lureNode, priority int) {

@@ -75,20 +75,9 @@ func Solve(a *Area, budget *clock.Budget) (*Solution, error) {
 		run(30, portion(budget, 6, 1), MaxActions)
 	}
 	if best == nil && !budget.Spent() {
-		lures := portion(budget, 4, 3)
-		for _, progress := range []int{mildProgress, greedyProgress} {
-			b := lures
-			if progress == mildProgress {
-				b = portion(lures, 3, 2)
-			}
-			ls := newLureSearch(a, dist, progress)
-			actions := ls.run(b, budget)
-			nodes += ls.expanded
-			keep(actions, fmt.Sprintf("lure search %d", progress))
-			if best != nil || budget.Spent() {
-				break
-			}
-		}
+		actions, progress, expanded := runLureSearches(a, dist, portion(budget, 4, 3), budget)
+		nodes += expanded
+		keep(actions, fmt.Sprintf("lure search %d", progress))
 	}
 	if best == nil && !budget.Spent() {
 		run(80, portion(budget, 2, 1), MaxActions)
