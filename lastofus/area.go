@@ -53,6 +53,9 @@ func Parse(r io.Reader) (*Area, error) {
 			lines = append(lines, l)
 		}
 	}
+	if len(lines) == 0 {
+		return nil, fmt.Errorf("empty input: want an area (a name line, \"R C B\", then R rows)")
+	}
 	if len(lines) < 2 {
 		return nil, fmt.Errorf("missing area name or size line")
 	}

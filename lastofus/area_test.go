@@ -43,7 +43,9 @@ func TestParseErrors(t *testing.T) {
 		return strings.Join(c, "\n")
 	}
 	cases := []struct{ name, text, want string }{
-		{"empty", "", "missing area name"},
+		{"empty", "", "empty input: want an area"},
+		{"blank lines only", "\n \n\t\n", "empty input"},
+		{"name only", "area-1\n", "missing area name or size line"},
 		{"bad size line", with(1, "10 10"), `want "R C B"`},
 		{"size not a number", with(1, "10 x 2"), `"x" is not a number`},
 		{"too small", with(1, "9 10 2"), "size 9x10 outside 10..500"},

@@ -83,7 +83,9 @@ type Sim struct {
 	dist       []int32
 	queue      []int32
 	movers     []int32
-	steps      [][8]int32 // per mover: cells to try in order, -1 ends
+	uncached   []int32
+	stepCache  map[uint64][8]int32 // (cell, target) -> steps, see moveClickers
+	steps      [][8]int32          // per mover: cells to try in order, -1 ends
 }
 
 // NewSim prepares a simulator of a under rules.
@@ -93,6 +95,7 @@ func NewSim(a *Area, rules Rules) *Sim {
 		A: a, Rules: rules,
 		occStamp: make([]uint32, n), occIdx: make([]int32, n),
 		awakeStamp: make([]uint32, len(a.Clickers)),
+		stepCache:  make(map[uint64][8]int32),
 		distStamp:  make([]uint32, n), srcStamp: make([]uint32, n), planStamp: make([]uint32, n), dist: make([]int32, n),
 	}
 }
@@ -299,11 +302,26 @@ func (sm *Sim) moveClickers(s *State) {
 		sm.steps = make([][8]int32, len(aw))
 	}
 	sm.steps = sm.steps[:len(aw)]
-	for k, i := range sm.movers {
+	// A clicker's steps depend only on the static grid, its cell and its
+	// target, so they are cached: blocked clickers and replays ask again.
+	uncached := sm.uncached[:0]
+	for _, i := range sm.movers {
+		if st, ok := sm.stepCache[stepKey(aw[i])]; ok {
+			sm.steps[i] = st
+		} else {
+			uncached = append(uncached, i)
+		}
+	}
+	sm.uncached = uncached
+	if len(sm.stepCache)+len(uncached) > stepCacheSize {
+		sm.stepCache = make(map[uint64][8]int32)
+	}
+	for k, i := range uncached {
 		if t := aw[i].Target; sm.planStamp[t] != sm.gen { // one search per distinct target
 			sm.planStamp[t] = sm.gen
-			sm.planSteps(aw, sm.movers[k:], t)
+			sm.planSteps(aw, uncached[k:], t)
 		}
+		sm.stepCache[stepKey(aw[i])] = sm.steps[i]
 	}
 	for _, i := range sm.movers {
 		c := &aw[i]
@@ -328,6 +346,11 @@ func (sm *Sim) moveClickers(s *State) {
 	}
 	s.Awake = kept
 }
+
+// stepCacheSize bounds the step cache (it is emptied when full).
+const stepCacheSize = 1 << 18
+
+func stepKey(c Clicker) uint64 { return uint64(c.Pos)<<32 | uint64(uint32(c.Target)) }
 
 // planSteps runs one breadth-first search from target, stopped once every
 // mover heading there is reached, and lists each such mover's steps on a

@@ -13,8 +13,9 @@ import (
 // Solution is a verified answer and how it was found.
 type Solution struct {
 	Actions []Action
-	Method  string // the rung of the ladder that found it
-	Nodes   int64  // search nodes expanded over all rungs
+	Method  string        // the rung of the ladder that found it
+	Nodes   int64         // search nodes expanded over all rungs
+	First   time.Duration // from the start of Solve to the first verified answer
 }
 
 // probeReach is the longest way out (in steps) worth the first A* probe.
@@ -39,6 +40,7 @@ var ErrNoSolution = errors.New("no valid answer found")
 // time left. Every candidate is replayed under every reading before it is
 // kept; the shortest verified one is returned.
 func Solve(a *Area, budget *clock.Budget) (*Solution, error) {
+	start := time.Now()
 	dist := a.EllieDistances()
 	if dist[a.Ellie] < 0 {
 		return nil, fmt.Errorf("%w: the exit cannot be reached from Ellie's cell", ErrNoSolution)
@@ -49,7 +51,11 @@ func Solve(a *Area, budget *clock.Budget) (*Solution, error) {
 			return
 		}
 		if CheckAll(a, actions) == nil {
-			best = &Solution{Actions: actions, Method: method}
+			first := time.Since(start)
+			if best != nil {
+				first = best.First
+			}
+			best = &Solution{Actions: actions, Method: method, First: first}
 		}
 	}
 	keep(QuietRoute(a), "quiet route")
@@ -69,10 +75,9 @@ func Solve(a *Area, budget *clock.Budget) (*Solution, error) {
 		run(30, portion(budget, 6, 1), MaxActions)
 	}
 	if best == nil && !budget.Spent() {
-		ls := newLureSearch(a, dist)
-		actions := ls.run(portion(budget, 4, 3), budget)
-		nodes += ls.expanded
-		keep(actions, "lure search")
+		actions, progress, expanded := runLureSearches(a, dist, portion(budget, 4, 3), budget)
+		nodes += expanded
+		keep(actions, fmt.Sprintf("lure search %d", progress))
 	}
 	if best == nil && !budget.Spent() {
 		run(80, portion(budget, 2, 1), MaxActions)

@@ -65,12 +65,12 @@ func Bench(args []string, stdout, stderr io.Writer) error {
 		start, cpuStart := time.Now(), cpuTime()
 		sol, err := lastofus.Solve(a, clock.Until(start, *limit, 0))
 		took, cpu := time.Since(start), cpuTime()-cpuStart
-		status, actions, method := "UNSOLVED", "-", ""
+		status, actions, method, first := "UNSOLVED", "-", "", "-"
 		if err == nil && lastofus.CheckAll(a, sol.Actions) == nil {
-			status, actions, method = "solved", fmt.Sprint(len(sol.Actions)), sol.Method
+			status, actions, method, first = "solved", fmt.Sprint(len(sol.Actions)), sol.Method, fmt.Sprint(sol.First.Milliseconds())
 			solved++
 		}
-		fmt.Fprintf(stdout, "%-44s %-8s actions %6s (witness %6d) %5dms wall %5dms cpu  %s\n", a.Name, status, actions, len(witness), took.Milliseconds(), cpu.Milliseconds(), method)
+		fmt.Fprintf(stdout, "%-44s %-8s actions %6s (witness %6d) first %4sms %5dms wall %5dms cpu  %s\n", a.Name, status, actions, len(witness), first, took.Milliseconds(), cpu.Milliseconds(), method)
 	}
 	fmt.Fprintf(stdout, "solved %d/%d\n", solved, total)
 	if solved < total {
