@@ -281,7 +281,22 @@ func (s *State) shuffle(cnt, prev int) [Players]int {
 		start = 1
 	}
 	for i := start; i < cnt-1; i++ {
-		j := int(s.Rand.NextIntn(int32(cnt-i))) + i
+		// NextIntn with the bound (2, 3 or 4) known: powers of two take
+		// the top bits of one draw; for 3 a rejected draw (odds 2 in 2^31)
+		// is followed by fresh ones, as NextIntn(3) makes them.
+		var j int
+		switch u := s.Rand.Next(31); cnt - i {
+		case 2:
+			j = int(u >> 30)
+		case 3:
+			j = int(u % 3)
+			if u-int32(j)+2 < 0 {
+				j = int(s.Rand.NextIntn(3))
+			}
+		default:
+			j = int(u >> 29)
+		}
+		j += i
 		order[i], order[j&3] = order[j&3], order[i]
 	}
 	return order
