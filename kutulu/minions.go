@@ -8,16 +8,21 @@ import "math/bits"
 // Slots past cnt hold no cell and the unreachable row, so the chase reads
 // all four slots without a loop.
 type explorerView struct {
-	living [Players]int8     // player of each living-list slot
-	slotOf [8]int8           // living-list slot of player t&7 (t = -1..3), -1 if none
-	cells  [Players]int16    // cell of each slot, -1 past cnt
-	rows   [Players]*distRow // distance row of each slot's cell
-	cnt    int
+	living  [Players]int8     // player of each living-list slot
+	slotOf  [8]int8           // living-list slot of player t&7 (t = -1..3), -1 if none
+	slotBit [8]uint8          // 1<<slotOf, 0 if none
+	cells   [Players]int16    // cell of each slot, -1 past cnt
+	rows    [Players]*distRow // distance row of each slot's cell
+	cnt     int
+	dirs    *[16]int8  // firstDir for this turn's direction order
+	nb      [][4]int16 // the maze's neighbours
 }
 
 func (s *State) fillExplorerView(v *explorerView) {
 	m := s.Maze
 	v.slotOf = [8]int8{-1, -1, -1, -1, -1, -1, -1, -1}
+	v.slotBit = [8]uint8{}
+	v.dirs, v.nb = &firstDir[s.Turn&3], m.nb
 	v.cells = [Players]int16{-1, -1, -1, -1}
 	v.rows = [Players]*distRow{m.noRow, m.noRow, m.noRow, m.noRow}
 	k := 0
@@ -25,6 +30,7 @@ func (s *State) fillExplorerView(v *explorerView) {
 		if s.Explorers[p].Alive {
 			c := s.Explorers[p].Cell
 			v.living[k&3], v.slotOf[p], v.cells[k&3], v.rows[k&3] = int8(p), int8(k), c, m.dist[c]
+			v.slotBit[p] = 1 << uint(k)
 			k++
 		}
 	}
@@ -137,6 +143,19 @@ func (s *State) acquireTarget(n *Minion) bool {
 			return true
 		}
 	}
+	// Explorers out of a straight line are out of sight: usually all.
+	fx, fy := m.cellX[n.Cell], m.cellY[n.Cell]
+	inLine := 0
+	for p := range s.Explorers {
+		c := s.Explorers[p].Cell
+		if s.Explorers[p].Alive && (m.cellX[c] == fx || m.cellY[c] == fy) {
+			inLine |= 1 << uint(p)
+		}
+	}
+	if inLine == 0 {
+		n.Target = -1
+		return false
+	}
 	// The first occupied cell of each direction; the own cell (depth 0)
 	// belongs to every direction. Explorers at the smallest depth win.
 	var first [4]int
@@ -144,13 +163,11 @@ func (s *State) acquireTarget(n *Minion) bool {
 	for d := range first {
 		first[d] = MaxSide * 2
 	}
-	fx, fy := m.cellX[n.Cell], m.cellY[n.Cell]
 	for p := range s.Explorers {
-		c := s.Explorers[p].Cell
-		if !s.Explorers[p].Alive || m.cellX[c] != fx && m.cellY[c] != fy {
-			continue // not in a straight line: out of sight
+		if inLine&(1<<uint(p)) == 0 {
+			continue
 		}
-		depth, dir := m.Sight(int(n.Cell), int(c))
+		depth, dir := m.Sight(int(n.Cell), int(s.Explorers[p].Cell))
 		switch {
 		case depth < 0:
 		case depth == 0:
@@ -199,7 +216,7 @@ func (s *State) acquireTarget(n *Minion) bool {
 // chase picks the cheapest living explorer to reach, trying them in the
 // referee's shuffled order (previous target first), and steps towards it.
 func (s *State) chase(n *Minion, lit *lights, v *explorerView) {
-	prev := int(v.slotOf[uint8(n.Target)&7])
+	prev, prevBit := int(v.slotOf[uint8(n.Target)&7]), uint(v.slotBit[uint8(n.Target)&7])
 	if lit.n > 0 {
 		s.chaseLit(n, lit, v, s.shuffle(v.cnt, prev))
 		return
@@ -233,10 +250,10 @@ func (s *State) chase(n *Minion, lit *lights, v *explorerView) {
 		tied |= 8
 	}
 	best := bits.TrailingZeros8(uint8(tied)) // tied is never 0
-	if prev >= 0 && tied&(1<<uint(prev)) != 0 {
+	if tied&prevBit != 0 {
 		best = prev
 	}
-	if tied&(tied-1) != 0 && best != prev && low != noPath>>4 {
+	if tied&(tied-1) != 0 && tied&prevBit == 0 && low != noPath>>4 {
 		order := s.shuffle(v.cnt, prev)
 		for k := 0; k < Players; k++ {
 			if tied&(1<<uint(order[k]&3)) != 0 {
@@ -246,7 +263,7 @@ func (s *State) chase(n *Minion, lit *lights, v *explorerView) {
 		}
 	} else {
 		start := 0
-		if prev >= 0 {
+		if prevBit != 0 {
 			start = 1
 		}
 		switch v.cnt - start {
@@ -266,8 +283,8 @@ func (s *State) chase(n *Minion, lit *lights, v *explorerView) {
 	}
 	best &= Players - 1
 	n.Target = v.living[best]
-	if d := firstDir[s.Turn&3][v.rows[best].at(from)&15]; d >= 0 {
-		n.Cell = s.Maze.nb[from][d]
+	if d := v.dirs[v.rows[best].at(from)&15]; d >= 0 {
+		n.Cell = v.nb[from][d&3]
 	}
 }
 
