@@ -68,9 +68,9 @@ func (s *State) updateMinions(lit *lights) (recalled bool) {
 				n.Life = int16(s.Params.LifeTime)
 			}
 		default:
-			s.chase(n, lit, &v)
+			onExplorer := s.chase(n, lit, &v)
 			n.Life--
-			if v.occupied(n.Cell) && s.spook(int(n.Cell)) || n.Life == 0 {
+			if onExplorer && s.spook(int(n.Cell)) || n.Life == 0 {
 				n.Recalled, recalled = true, true
 			}
 		}
@@ -215,11 +215,12 @@ func (s *State) acquireTarget(n *Minion) bool {
 
 // chase picks the cheapest living explorer to reach, trying them in the
 // referee's shuffled order (previous target first), and steps towards it.
-func (s *State) chase(n *Minion, lit *lights, v *explorerView) {
+// It reports whether a living explorer stands on the minion's new cell.
+func (s *State) chase(n *Minion, lit *lights, v *explorerView) (onExplorer bool) {
 	prev, prevBit := int(v.slotOf[uint8(n.Target)&7]), uint(v.slotBit[uint8(n.Target)&7])
 	if lit.n > 0 {
 		s.chaseLit(n, lit, v, s.shuffle(v.cnt, prev))
-		return
+		return v.occupied(n.Cell)
 	}
 	// The shuffle only matters between explorers tied at the lowest cost
 	// when the previous target is not one of them; its draws are made
@@ -278,7 +279,7 @@ func (s *State) chase(n *Minion, lit *lights, v *explorerView) {
 			s.Rand.SkipIntn(2)
 		}
 		if low == noPath>>4 {
-			return
+			return false
 		}
 	}
 	best &= Players - 1
@@ -286,6 +287,9 @@ func (s *State) chase(n *Minion, lit *lights, v *explorerView) {
 	if d := v.dirs[v.rows[best].at(from)&15]; d >= 0 {
 		n.Cell = v.nb[from][d&3]
 	}
+	// A step along a shortest path: it lands on the explorer when one
+	// step away, and no step reaches anyone from farther.
+	return low <= 1
 }
 
 // shuffle is the referee's partial Fisher-Yates over the living list, the
