@@ -308,7 +308,8 @@ func (s *State) recallMinions() {
 
 func (s *State) spreadMadness(log *Log) {
 	m := s.Maze
-	var xs, ys [Players]int
+	// The dead stand far apart and far off the map: no company for them.
+	xs, ys := [Players]int{-100, -200, -300, -400}, [Players]int{}
 	living := 0
 	for p := range s.Explorers {
 		if s.Explorers[p].Alive {
@@ -318,17 +319,9 @@ func (s *State) spreadMadness(log *Log) {
 	}
 	// Company is decided before anyone's sanity changes; each explorer
 	// then loses sanity and leaves the living list at 0, in player order.
-	var company [Players]bool
-	for p := 0; p < Players; p++ {
-		if !s.Explorers[p].Alive {
-			continue
-		}
-		for q := p + 1; q < Players; q++ {
-			if s.Explorers[q].Alive && abs(xs[p]-xs[q])+abs(ys[p]-ys[q]) <= NotAloneRange {
-				company[p], company[q] = true, true
-			}
-		}
-	}
+	n01, n02, n03 := near(xs[0], ys[0], xs[1], ys[1]), near(xs[0], ys[0], xs[2], ys[2]), near(xs[0], ys[0], xs[3], ys[3])
+	n12, n13, n23 := near(xs[1], ys[1], xs[2], ys[2]), near(xs[1], ys[1], xs[3], ys[3]), near(xs[2], ys[2], xs[3], ys[3])
+	company := [Players]bool{n01 || n02 || n03, n01 || n12 || n13, n02 || n12 || n23, n03 || n13 || n23}
 	loss := int16(s.Params.Lonely)
 	if living == 1 {
 		loss = KutuluLoss
@@ -349,6 +342,11 @@ func (s *State) spreadMadness(log *Log) {
 			log.add(EvMad, p, 0)
 		}
 	}
+}
+
+// near tells whether two explorers keep each other company.
+func near(ax, ay, bx, by int) bool {
+	return abs(ax-bx)+abs(ay-by) <= NotAloneRange
 }
 
 func (s *State) refillShelters() {
