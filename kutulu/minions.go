@@ -43,8 +43,10 @@ func (v *explorerView) occupied(c int16) bool {
 }
 
 // updateMinions runs every minion's update in creation order and reports
-// whether a wanderer was recalled (slashers never are). The wanderers'
-// update, most of the phase, is inline.
+// whether a wanderer was recalled (slashers never are). The chase, most of
+// the phase, is inline: one copy for wanderers and wandering slashers.
+// It picks the cheapest living explorer to reach, trying them in the
+// referee's shuffled order (previous target first), and steps towards it.
 func (s *State) updateMinions(lit *lights) (recalled bool) {
 	if s.NMinions == 0 {
 		return false
@@ -54,21 +56,100 @@ func (s *State) updateMinions(lit *lights) (recalled bool) {
 	ms := s.Minions[:s.NMinions]
 	for i := range ms {
 		n := &ms[i]
+		wanderer := n.Kind == Wanderer
 		switch {
-		case n.Kind != Wanderer:
-			if s.updateSlasher(n) {
-				s.chase(n, lit, &v)
+		case !wanderer:
+			if !s.updateSlasher(n) {
+				continue
 			}
 		case n.Recalled:
 			recalled = true
+			continue
 		case n.State == Spawning:
 			n.Spawn--
 			if n.Spawn == 0 {
 				n.State = Wandering
 				n.Life = int16(s.Params.LifeTime)
 			}
-		default:
-			onExplorer := s.chase(n, lit, &v)
+			continue
+		}
+		prev, prevBit := int(v.slotOf[uint8(n.Target)&7]), uint(v.slotBit[uint8(n.Target)&7])
+		var onExplorer bool // a living explorer stands on the new cell
+		if lit.n > 0 {
+			s.chaseLit(n, lit, &v, s.shuffle(v.cnt, prev))
+			onExplorer = v.occupied(n.Cell)
+		} else {
+			// The shuffle only matters between explorers tied at the
+			// lowest cost when the previous target is not one of them; its
+			// draws are made anyway. Unreachable entries (and empty slots)
+			// have the largest key.
+			from := int(n.Cell)
+			k0, k1, k2, k3 := v.rows[0].at(from)>>4, v.rows[1].at(from)>>4, v.rows[2].at(from)>>4, v.rows[3].at(from)>>4
+			low := k0
+			if k1 < low {
+				low = k1
+			}
+			if k2 < low {
+				low = k2
+			}
+			if k3 < low {
+				low = k3
+			}
+			tied := uint(0)
+			if k0 == low {
+				tied |= 1
+			}
+			if k1 == low {
+				tied |= 2
+			}
+			if k2 == low {
+				tied |= 4
+			}
+			if k3 == low {
+				tied |= 8
+			}
+			best := bits.TrailingZeros8(uint8(tied)) // tied is never 0
+			if tied&prevBit != 0 {
+				best = prev
+			}
+			reachable := low != noPath>>4
+			if tied&(tied-1) != 0 && tied&prevBit == 0 && reachable {
+				order := s.shuffle(v.cnt, prev)
+				for k := 0; k < Players; k++ {
+					if tied&(1<<uint(order[k]&3)) != 0 {
+						best = order[k]
+						break
+					}
+				}
+			} else {
+				start := 0
+				if prevBit != 0 {
+					start = 1
+				}
+				switch v.cnt - start {
+				case 3:
+					s.Rand.SkipIntn(3)
+					s.Rand.SkipIntn(2)
+				case 4:
+					s.Rand.SkipIntn(4)
+					s.Rand.SkipIntn(3)
+					s.Rand.SkipIntn(2)
+				case 2:
+					s.Rand.SkipIntn(2)
+				}
+			}
+			if reachable {
+				best &= Players - 1
+				n.Target = v.living[best]
+				if d := v.dirs[v.rows[best].at(from)&15]; d >= 0 {
+					n.Cell = v.nb[from][d&3]
+				}
+			}
+			// A step along a shortest path lands on the explorer when one
+			// step away, and no step reaches anyone from farther.
+			onExplorer = low <= 1
+		}
+		if wanderer {
 			n.Life--
 			if onExplorer && s.spook(int(n.Cell)) || n.Life == 0 {
 				n.Recalled, recalled = true, true
@@ -211,85 +292,6 @@ func (s *State) acquireTarget(n *Minion) bool {
 		n.Target, n.LastSeen = -1, -1
 		return false
 	}
-}
-
-// chase picks the cheapest living explorer to reach, trying them in the
-// referee's shuffled order (previous target first), and steps towards it.
-// It reports whether a living explorer stands on the minion's new cell.
-func (s *State) chase(n *Minion, lit *lights, v *explorerView) (onExplorer bool) {
-	prev, prevBit := int(v.slotOf[uint8(n.Target)&7]), uint(v.slotBit[uint8(n.Target)&7])
-	if lit.n > 0 {
-		s.chaseLit(n, lit, v, s.shuffle(v.cnt, prev))
-		return v.occupied(n.Cell)
-	}
-	// The shuffle only matters between explorers tied at the lowest cost
-	// when the previous target is not one of them; its draws are made
-	// anyway. Unreachable entries (and empty slots) have the largest key.
-	from := int(n.Cell)
-	k0, k1, k2, k3 := v.rows[0].at(from)>>4, v.rows[1].at(from)>>4, v.rows[2].at(from)>>4, v.rows[3].at(from)>>4
-	low := k0
-	if k1 < low {
-		low = k1
-	}
-	if k2 < low {
-		low = k2
-	}
-	if k3 < low {
-		low = k3
-	}
-	tied := uint(0)
-	if k0 == low {
-		tied |= 1
-	}
-	if k1 == low {
-		tied |= 2
-	}
-	if k2 == low {
-		tied |= 4
-	}
-	if k3 == low {
-		tied |= 8
-	}
-	best := bits.TrailingZeros8(uint8(tied)) // tied is never 0
-	if tied&prevBit != 0 {
-		best = prev
-	}
-	if tied&(tied-1) != 0 && tied&prevBit == 0 && low != noPath>>4 {
-		order := s.shuffle(v.cnt, prev)
-		for k := 0; k < Players; k++ {
-			if tied&(1<<uint(order[k]&3)) != 0 {
-				best = order[k]
-				break
-			}
-		}
-	} else {
-		start := 0
-		if prevBit != 0 {
-			start = 1
-		}
-		switch v.cnt - start {
-		case 3:
-			s.Rand.SkipIntn(3)
-			s.Rand.SkipIntn(2)
-		case 4:
-			s.Rand.SkipIntn(4)
-			s.Rand.SkipIntn(3)
-			s.Rand.SkipIntn(2)
-		case 2:
-			s.Rand.SkipIntn(2)
-		}
-		if low == noPath>>4 {
-			return false
-		}
-	}
-	best &= Players - 1
-	n.Target = v.living[best]
-	if d := v.dirs[v.rows[best].at(from)&15]; d >= 0 {
-		n.Cell = v.nb[from][d&3]
-	}
-	// A step along a shortest path: it lands on the explorer when one
-	// step away, and no step reaches anyone from farther.
-	return low <= 1
 }
 
 // shuffle is the referee's partial Fisher-Yates over the living list, the
