@@ -303,24 +303,29 @@ func (s *State) shuffle(cnt, prev int) [Players]int {
 		order[prev&3], order[0] = 0, prev
 		start = 1
 	}
-	for i := start; i < cnt-1; i++ {
-		// NextIntn with the bound (2, 3 or 4) known: powers of two take
-		// the top bits of one draw; for 3 a rejected draw (odds 2 in 2^31)
-		// is followed by fresh ones, as NextIntn(3) makes them.
-		var j int
-		switch u := s.Rand.Next(31); cnt - i {
-		case 2:
-			j = int(u >> 30)
-		case 3:
-			j = int(u % 3)
-			if u-int32(j)+2 < 0 {
-				j = int(s.Rand.NextIntn(3))
-			}
-		default:
-			j = int(u >> 29)
-		}
-		j += i
+	// NextIntn with the bound known, from 4 down to 2 (cnt-i draws for
+	// slot i): powers of two take the top bits of one draw; for 3 a
+	// rejected draw (odds 2 in 2^31) is followed by fresh ones, as
+	// NextIntn(3) makes them.
+	i := start
+	if cnt-i == 4 {
+		j := i + int(s.Rand.Next(31)>>29)
 		order[i], order[j&3] = order[j&3], order[i]
+		i++
+	}
+	if cnt-i == 3 {
+		u := s.Rand.Next(31)
+		k := u % 3
+		if u-k+2 < 0 {
+			k = s.Rand.NextIntn(3)
+		}
+		j := i + int(k)
+		order[i&3], order[j&3] = order[j&3], order[i&3]
+		i++
+	}
+	if cnt-i == 2 {
+		j := i + int(s.Rand.Next(31)>>30)
+		order[i&3], order[j&3] = order[j&3], order[i&3]
 	}
 	return order
 }
