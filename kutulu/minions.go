@@ -218,14 +218,17 @@ func (s *State) acquireTarget(n *Minion) bool {
 		n.Target, n.LastSeen = -1, -1
 	}
 	m := s.Maze
-	if n.Target >= 0 {
-		if d, _ := m.Sight(int(n.Cell), int(s.Explorers[n.Target].Cell)); d >= 0 {
-			n.LastSeen = s.Explorers[n.Target].Cell
-			return true
-		}
-	}
 	// Explorers out of a straight line are out of sight: usually all.
 	fx, fy := m.cellX[n.Cell], m.cellY[n.Cell]
+	if n.Target >= 0 {
+		c := s.Explorers[n.Target].Cell
+		if m.cellX[c] == fx || m.cellY[c] == fy {
+			if d, _ := m.Sight(int(n.Cell), int(c)); d >= 0 {
+				n.LastSeen = c
+				return true
+			}
+		}
+	}
 	inLine := 0
 	for p := range s.Explorers {
 		c := s.Explorers[p].Cell
