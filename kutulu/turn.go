@@ -344,9 +344,12 @@ func (s *State) spreadMadness(log *Log) {
 	}
 }
 
-// near tells whether two explorers keep each other company.
+// near tells whether two explorers keep each other company (branch-free
+// absolute values: the outcome is random enough to mispredict).
 func near(ax, ay, bx, by int) bool {
-	return abs(ax-bx)+abs(ay-by) <= NotAloneRange
+	dx, dy := ax-bx, ay-by
+	dx, dy = (dx^dx>>63)-dx>>63, (dy^dy>>63)-dy>>63
+	return dx+dy <= NotAloneRange
 }
 
 func (s *State) refillShelters() {
