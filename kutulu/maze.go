@@ -308,8 +308,6 @@ func (m *Maze) PlayerRow(y int, shelters bool) string {
 }
 
 func abs(v int) int {
-	if v < 0 {
-		return -v
-	}
-	return v
+	sign := v >> 63 // branch-free: the sign is hard to predict
+	return (v ^ sign) - sign
 }

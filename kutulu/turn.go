@@ -344,12 +344,9 @@ func (s *State) spreadMadness(log *Log) {
 	}
 }
 
-// near tells whether two explorers keep each other company (branch-free
-// absolute values: the outcome is random enough to mispredict).
+// near tells whether two explorers keep each other company.
 func near(ax, ay, bx, by int) bool {
-	dx, dy := ax-bx, ay-by
-	dx, dy = (dx^dx>>63)-dx>>63, (dy^dy>>63)-dy>>63
-	return dx+dy <= NotAloneRange
+	return abs(ax-bx)+abs(ay-by) <= NotAloneRange
 }
 
 func (s *State) refillShelters() {
