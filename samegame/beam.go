@@ -35,6 +35,20 @@ type Plan struct {
 // wider beam. The result is the same for the same seed and node budget,
 // whatever the thread count.
 func Solve(b Board, budget *clock.Budget, opt Options) Plan {
+	if budget.Timed() && budget.Remaining() < time.Second || !budget.Timed() && nodesLeft(budget) < 200000 {
+		return solveBeams(b, budget, opt)
+	}
+	part := share(budget, 1-endgameShare)
+	best := solveBeams(b, part, opt)
+	charge(budget, part)
+	return polishEnd(b, best, budget)
+}
+
+// endgameShare is the part of a large budget kept for solving the end of the best line exactly.
+const endgameShare = 0.1
+
+// solveBeams is Solve without the exact endgame.
+func solveBeams(b Board, budget *clock.Budget, opt Options) Plan {
 	if opt.Threads < 1 {
 		opt.Threads = 1
 	}
@@ -223,11 +237,13 @@ type Eval struct {
 	TabuParts  int64 // the same for the tabu colour
 	Lonely     int64 // penalty per cell of a non-tabu colour with no neighbour of its colour
 	TabuBreak  int64 // penalty for removing the tabu colour while other colours remain
+	Single     int64 // penalty per colour left with exactly one cell (the board can no longer be cleared)
+	ClearHope  int64 // bonus while no colour has exactly one cell (the clear bonus is still possible)
 	Noise      int64 // random tie-breaking range (differs between runs)
 }
 
 // DefaultEval are the tuned weights.
-var DefaultEval = Eval{Score: 16, TabuCount: 16, Parts: 1600, TabuParts: 800, Noise: 4}
+var DefaultEval = Eval{Score: 16, TabuCount: 16, Parts: 1600, TabuParts: 800, Single: 4000, ClearHope: 4000, Noise: 4}
 
 type node struct {
 	board Board
@@ -282,12 +298,15 @@ func mostFrequentColor(b *Board) int {
 func (s *beam) evaluate(b *Board, score int32, removedColor int, noise int64) int64 {
 	e := &s.opt.Eval
 	v := e.Score * int64(score)
-	others := 0
+	others, singles := 0, 0
 	for c := 0; c < Colors; c++ {
 		m := b.color[c]
 		n := int64(m.Count())
 		if n == 0 {
 			continue
+		}
+		if n == 1 {
+			singles++
 		}
 		var pot, paired int64
 		if e.Groups != 0 || e.TabuGroups != 0 {
@@ -309,6 +328,11 @@ func (s *beam) evaluate(b *Board, score int32, removedColor int, noise int64) in
 	}
 	if removedColor == s.tabu && others > 0 {
 		v -= e.TabuBreak
+	}
+	if singles == 0 {
+		v += e.ClearHope
+	} else {
+		v -= e.Single * int64(singles)
 	}
 	return v + noise
 }

@@ -132,4 +132,4 @@ func BenchmarkSearch(b *testing.B) {
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 }
 
-const benchScore, benchMoves, benchNodes = 1622, 54, 299999
+const benchScore, benchMoves, benchNodes = 1553, 54, 300000

@@ -65,7 +65,7 @@ func solve(args []string, stdout, stderr io.Writer) error {
 	seed := fs.Uint64("seed", 1, "random seed")
 	width := fs.Int("width", 0, "first beam width (0: default)")
 	maxWidth := fs.Int("maxwidth", 0, "largest beam width; long runs repeat beams at this width (0: default 200000, about 1 KB a slot)")
-	evalFlag := fs.String("eval", "", "evaluation weights to try instead of the tuned ones: Score,Tabu,Others,Adjacent,TabuAdj,Lonely,TabuBreak,Noise")
+	evalFlag := fs.String("eval", "", "evaluation weights to try instead of the tuned ones: Score,Groups,TabuGroups,TabuCount,Others,Adjacent,Parts,TabuParts,Lonely,TabuBreak,Single,ClearHope,Noise")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -82,8 +82,8 @@ func solve(args []string, stdout, stderr io.Writer) error {
 	var eval samegame.Eval
 	if *evalFlag != "" {
 		e := &eval
-		if n, _ := fmt.Sscanf(*evalFlag, "%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d", &e.Score, &e.Groups, &e.TabuGroups, &e.TabuCount, &e.Others, &e.Adjacent, &e.Parts, &e.TabuParts, &e.Lonely, &e.TabuBreak, &e.Noise); n != 11 {
-			return fmt.Errorf("-eval %q: want 11 comma-separated integers", *evalFlag)
+		if n, _ := fmt.Sscanf(*evalFlag, "%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d", &e.Score, &e.Groups, &e.TabuGroups, &e.TabuCount, &e.Others, &e.Adjacent, &e.Parts, &e.TabuParts, &e.Lonely, &e.TabuBreak, &e.Single, &e.ClearHope, &e.Noise); n != 13 {
+			return fmt.Errorf("-eval %q: want 13 comma-separated integers", *evalFlag)
 		}
 	}
 	start := time.Now()
