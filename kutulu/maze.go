@@ -32,6 +32,9 @@ const (
 var dirDX = [4]int{0, 1, 0, -1}
 var dirDY = [4]int{-1, 0, 1, 0}
 
+// stepTable maps a cell and a direction mask to a minion's step (Maze.steps).
+type stepTable [MaxCells * 16]int16
+
 // distRow holds the packed distances from one cell to every cell index.
 type distRow [MaxCells]uint16
 
@@ -63,6 +66,11 @@ type Maze struct {
 	// one unreachable row.
 	dist    []*distRow
 	noRow   *distRow // every entry noPath
+	// steps[o][c<<4|mask] is the cell a minion steps to from c at turn
+	// offset o when the neighbours in mask (the direction bits of a packed
+	// distance) are one step closer to its goal: c itself for an empty
+	// mask. Fixed size, so a masked index needs no bounds check.
+	steps   [4]*stepTable
 	cellX   []int8
 	cellY   []int8
 	reach   [][4]uint8 // walkable cells in a straight line from c in direction d, c excluded
@@ -165,6 +173,18 @@ func (m *Maze) buildTables() {
 				m.reach[c][d]++
 			}
 		}
+	}
+	for o := range m.steps {
+		t := new(stepTable)
+		for c := 0; c < n; c++ {
+			for mask := 0; mask < 16; mask++ {
+				t[c<<4|mask] = int16(c)
+				if d := firstDir[o][mask]; d >= 0 && m.nb[c][d] >= 0 {
+					t[c<<4|mask] = m.nb[c][d]
+				}
+			}
+		}
+		m.steps[o] = t
 	}
 	m.scratch = &sync.Pool{New: func() interface{} { return new(searchScratch) }}
 	m.dist = make([]*distRow, n)

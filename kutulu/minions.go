@@ -14,15 +14,14 @@ type explorerView struct {
 	cells   [Players]int16    // cell of each slot, -1 past cnt
 	rows    [Players]*distRow // distance row of each slot's cell
 	cnt     int
-	dirs    *[16]int8  // firstDir for this turn's direction order
-	nb      [][4]int16 // the maze's neighbours
+	steps   *stepTable // the maze's steps in this turn's direction order
 }
 
 func (s *State) fillExplorerView(v *explorerView) {
 	m := s.Maze
 	v.slotOf = [8]int8{-1, -1, -1, -1, -1, -1, -1, -1}
 	v.slotBit = [8]uint8{}
-	v.dirs, v.nb = &firstDir[s.Turn&3], m.nb
+	v.steps = m.steps[s.Turn&3]
 	v.cells = [Players]int16{-1, -1, -1, -1}
 	v.rows = [Players]*distRow{m.noRow, m.noRow, m.noRow, m.noRow}
 	k := 0
@@ -141,9 +140,7 @@ func (s *State) updateMinions(lit *lights) (recalled bool) {
 			if reachable {
 				best &= Players - 1
 				n.Target = v.living[best]
-				if d := v.dirs[v.rows[best].at(from)&15]; d >= 0 {
-					n.Cell = v.nb[from][d&3]
-				}
+				n.Cell = v.steps[(from<<4|int(v.rows[best].at(from)&15))&(len(v.steps)-1)]
 			}
 			// A step along a shortest path lands on the explorer when one
 			// step away, and no step reaches anyone from farther.
