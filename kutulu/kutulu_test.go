@@ -463,3 +463,40 @@ func TestTurnIsPlayedWhenEveryoneIsDisqualified(t *testing.T) {
 	assert.Equal(t, 8, s.Turn, "turn 7 was the last one played")
 	assert.Equal(t, [Players]int{-1, -1, -1, -1}, s.Scores())
 }
+
+// skipShuffle must leave the generator where NextIntn(left), ...,
+// NextIntn(2) leave it, rejected draws included (states chosen so that a
+// NextIntn(3) draw is one of the two largest 31-bit values).
+func TestSkipShuffleMatchesNextIntn(t *testing.T) {
+	inv := uint64(1) // multiplier^-1 mod 2^48 by Newton's iteration
+	for i := 0; i < 6; i++ {
+		inv *= 2 - jrand.Multiplier*inv
+	}
+	const mask = 1<<48 - 1
+	before := func(next uint64) uint64 { return ((next - jrand.Addend) * inv) & mask }
+	step := func(x uint64) uint64 { return (x*jrand.Multiplier + jrand.Addend) & mask }
+	states := []uint64{before(0x7FFFFFFF << 17), before(0x7FFFFFFE << 17), before(0x7FFFFFFD << 17)}
+	states = append(states, before(before(0x7FFFFFFE<<17)), before(step(before(0x7FFFFFFF<<17))))
+	r := jrand.New(3)
+	for i := 0; i < 100; i++ {
+		r.NextInt()
+		states = append(states, r.State())
+	}
+	rejected := 0
+	for _, st := range states {
+		for left := 0; left <= Players; left++ {
+			var want jrand.Random
+			want.SetState(st)
+			for b := left; b >= 2; b-- {
+				want.NextIntn(int32(b))
+			}
+			var got jrand.Random
+			got.SetState(skipShuffle(st, left))
+			require.Equal(t, want.State(), got.State(), "state %#x left %d", st, left)
+			if left == 3 && want.State() != step(step(st)) {
+				rejected++
+			}
+		}
+	}
+	assert.Positive(t, rejected, "no rejected draw was tried")
+}

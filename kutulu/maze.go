@@ -64,15 +64,15 @@ type Maze struct {
 	// reads e's row for its cost and its step. Rows have the fixed size
 	// MaxCells so that a masked index needs no bounds check; walls share
 	// one unreachable row.
-	dist    []*distRow
-	noRow   *distRow // every entry noPath
+	dist  []*distRow
+	noRow *distRow // every entry noPath
 	// steps[o][c<<4|mask] is the cell a minion steps to from c at turn
 	// offset o when the neighbours in mask (the direction bits of a packed
 	// distance) are one step closer to its goal: c itself for an empty
 	// mask. Fixed size, so a masked index needs no bounds check.
 	steps   [4]*stepTable
-	cellX   []int8
-	cellY   []int8
+	cellX   *[MaxCells]int8 // fixed size: a masked index needs no bounds check
+	cellY   *[MaxCells]int8
 	reach   [][4]uint8 // walkable cells in a straight line from c in direction d, c excluded
 	scratch *sync.Pool // *searchScratch for litSearch
 }
@@ -164,7 +164,7 @@ func (m *Maze) buildTables() {
 			}
 		}
 	}
-	m.cellX, m.cellY = make([]int8, n), make([]int8, n)
+	m.cellX, m.cellY = new([MaxCells]int8), new([MaxCells]int8)
 	m.reach = make([][4]uint8, n)
 	for c := 0; c < n; c++ {
 		m.cellX[c], m.cellY[c] = int8(c%m.W), int8(c/m.W)

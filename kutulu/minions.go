@@ -1,39 +1,52 @@
 package kutulu
 
-import "math/bits"
+import (
+	"math/bits"
 
-// explorerView is what minions need of the explorers. The living list and
-// the positions do not change during the minion phase (an explorer spooked
-// to 0 stays in the list until the madness phase), so it is built once.
-// Slots past cnt hold no cell and the unreachable row, so the chase reads
-// all four slots without a loop.
+	"cgbots/internal/jrand"
+)
+
+// explorerView is what the minion and madness phases need of the
+// explorers. The living list and the positions do not change from the end
+// of the actions to the madness phase (an explorer spooked to 0 stays in
+// the list until then), so it is built once. Slots past cnt hold no cell,
+// the unreachable row and coordinates far apart off the map, so the chase
+// and the company check read all four slots without a loop.
 type explorerView struct {
-	living  [Players]int8     // player of each living-list slot
-	slotOf  [8]int8           // living-list slot of player t&7 (t = -1..3), -1 if none
-	slotBit [8]uint8          // 1<<slotOf, 0 if none
-	cells   [Players]int16    // cell of each slot, -1 past cnt
-	rows    [Players]*distRow // distance row of each slot's cell
-	cnt     int
-	steps   *stepTable // the maze's steps in this turn's direction order
+	living [Players]int8     // player of each living-list slot
+	slotOf [8]int8           // living-list slot of player t&7 (t = -1..3), -1 if none
+	cells  [Players]int16    // cell of each slot, -1 past cnt
+	rows   [Players]*distRow // distance row of each slot's cell
+	xs, ys [Players]int      // coordinates of each slot's cell
+	cols   uint32            // bit x: a living explorer stands in column x
+	lines  uint32            // bit y: a living explorer stands in row y
+	cnt    int
+	steps  *stepTable // the maze's steps in this turn's direction order
 }
 
 func (s *State) fillExplorerView(v *explorerView) {
 	m := s.Maze
+	cellX, cellY := m.cellX, m.cellY
 	v.slotOf = [8]int8{-1, -1, -1, -1, -1, -1, -1, -1}
-	v.slotBit = [8]uint8{}
 	v.steps = m.steps[s.Turn&3]
-	v.cells = [Players]int16{-1, -1, -1, -1}
-	v.rows = [Players]*distRow{m.noRow, m.noRow, m.noRow, m.noRow}
 	k := 0
 	for p := range s.Explorers {
-		if s.Explorers[p].Alive {
-			c := s.Explorers[p].Cell
-			v.living[k&3], v.slotOf[p], v.cells[k&3], v.rows[k&3] = int8(p), int8(k), c, m.dist[c]
-			v.slotBit[p] = 1 << uint(k)
-			k++
+		e := &s.Explorers[p]
+		if !e.Alive {
+			continue
 		}
+		c := int(e.Cell) & (MaxCells - 1)
+		x, y := uint(cellX[c]), uint(cellY[c])
+		v.living[k], v.slotOf[p], v.cells[k], v.rows[k] = int8(p), int8(k), int16(c), m.dist[c]
+		v.xs[k], v.ys[k] = int(x), int(y)
+		v.cols |= 1 << (x & 31)
+		v.lines |= 1 << (y & 31)
+		k++
 	}
 	v.cnt = k
+	for ; k < Players; k++ {
+		v.cells[k], v.rows[k], v.xs[k] = -1, m.noRow, -100*(k+1)
+	}
 }
 
 // occupied tells whether a living explorer stands on cell c.
@@ -42,58 +55,117 @@ func (v *explorerView) occupied(c int16) bool {
 }
 
 // updateMinions runs every minion's update in creation order and reports
-// whether a wanderer was recalled (slashers never are). The chase, most of
-// the phase, is inline: one copy for wanderers and wandering slashers.
-// It picks the cheapest living explorer to reach, trying them in the
-// referee's shuffled order (previous target first), and steps towards it.
-func (s *State) updateMinions(lit *lights) (recalled bool) {
-	if s.NMinions == 0 {
-		return false
-	}
-	var v explorerView
-	s.fillExplorerView(&v)
+// whether a wanderer was recalled (slashers never are). Wandering
+// wanderers, most of the phase, are updated in runs by wanderRun on turns
+// without lights; updateMinion does the rest.
+func (s *State) updateMinions(lit *lights, v *explorerView) (recalled bool) {
 	ms := s.Minions[:s.NMinions]
-	for i := range ms {
-		n := &ms[i]
-		wanderer := n.Kind == Wanderer
-		switch {
-		case !wanderer:
-			if !s.updateSlasher(n) {
-				continue
+	for i := 0; i < len(ms); i++ {
+		if lit.n == 0 {
+			var rec bool
+			i, rec = s.wanderRun(ms, i, v)
+			recalled = recalled || rec
+			if i == len(ms) {
+				break
 			}
-		case n.Recalled:
-			recalled = true
-			continue
-		case n.State == Spawning:
-			n.Spawn--
-			if n.Spawn == 0 {
-				n.State = Wandering
-				n.Life = int16(s.Params.LifeTime)
-			}
-			continue
 		}
-		prev, prevBit := int(v.slotOf[uint8(n.Target)&7]), uint(v.slotBit[uint8(n.Target)&7])
-		var onExplorer bool // a living explorer stands on the new cell
-		if lit.n > 0 {
-			s.chaseLit(n, lit, &v, s.shuffle(v.cnt, prev))
-			onExplorer = v.occupied(n.Cell)
-		} else {
-			// The shuffle only matters between explorers tied at the
-			// lowest cost when the previous target is not one of them; its
-			// draws are made anyway. Unreachable entries (and empty slots)
-			// have the largest key.
-			from := int(n.Cell)
-			k0, k1, k2, k3 := v.rows[0].at(from)>>4, v.rows[1].at(from)>>4, v.rows[2].at(from)>>4, v.rows[3].at(from)>>4
-			low := k0
-			if k1 < low {
-				low = k1
-			}
-			if k2 < low {
-				low = k2
-			}
-			if k3 < low {
-				low = k3
-			}
+		if s.updateMinion(&ms[i], lit, v) {
+			recalled = true
+		}
+	}
+	return recalled
+}
+
+// costs are the walking distances from cell c to the four slots' explorers
+// (unreachable and empty slots: noPath>>4) and the lowest.
+func (v *explorerView) costs(c int) (k [Players]uint16, low uint16) {
+	k = [Players]uint16{v.rows[0].at(c) >> 4, v.rows[1].at(c) >> 4, v.rows[2].at(c) >> 4, v.rows[3].at(c) >> 4}
+	low = k[0]
+	if k[1] < low {
+		low = k[1]
+	}
+	if k[2] < low {
+		low = k[2]
+	}
+	if k[3] < low {
+		low = k[3]
+	}
+	return k, low
+}
+
+// stepTo moves a chasing minion one step towards the explorer of slot k
+// and makes it the target.
+func (v *explorerView) stepTo(n *Minion, k int) {
+	from := int(n.Cell)
+	n.Target = v.living[k&3]
+	n.Cell = v.steps[(from<<4|int(v.rows[k&3].at(from)&15))&(len(v.steps)-1)]
+}
+
+// reject3 is the lowest generator state (shifted left 16, dropping the
+// bits above 48) whose next(31) NextIntn(3) rejects: 2^31-2 and 2^31-1.
+const reject3 = uint64(1<<31-2) << 33
+
+// skipShuffle steps a generator state (see wanderRun) past the shuffle's
+// draws whose values do not matter: NextIntn(left), ..., NextIntn(2).
+func skipShuffle(x uint64, left int) uint64 {
+	switch left {
+	case 4:
+		x = x*jrand.Multiplier + jrand.Addend
+		fallthrough
+	case 3:
+		x = x*jrand.Multiplier + jrand.Addend
+		for x<<16 >= reject3 {
+			x = x*jrand.Multiplier + jrand.Addend
+		}
+		fallthrough
+	case 2:
+		x = x*jrand.Multiplier + jrand.Addend
+	}
+	return x
+}
+
+// wanderRun updates the wandering wanderers from ms[i] on, on a turn
+// without lights, and returns the index of the first minion it leaves,
+// untouched, to updateMinion, and whether a wanderer was recalled. It
+// leaves other kinds and states, chases whose shuffled order matters and
+// wanderers that reach an explorer (and spook). A wanderer chases the
+// cheapest living explorer to reach, the previous target first among the
+// cheapest, and steps towards it. The shuffle only matters between
+// explorers tied at the lowest cost when the previous target is not one of
+// them; its draws are made anyway. The loop makes no call and has no inner
+// loop, so its values (the generator's state included) stay in registers.
+func (s *State) wanderRun(ms []Minion, i int, v *explorerView) (next int, recalled bool) {
+	x := s.Rand.State() // stepped unmasked: the low 48 bits are exact
+	r0, r1, r2, r3 := v.rows[0], v.rows[1], v.rows[2], v.rows[3]
+	_, _, _, _ = r0[0], r1[0], r2[0], r3[0] // nil checks once, not per minion
+	for ; i < len(ms); i++ {
+		n := &ms[i]
+		if n.Kind != Wanderer || n.State == Spawning || n.Recalled {
+			break
+		}
+		from := int(n.Cell) & (MaxCells - 1)
+		k0, k1, k2, k3 := r0[from]>>4, r1[from]>>4, r2[from]>>4, r3[from]>>4
+		low := k0
+		if k1 < low {
+			low = k1
+		}
+		if k2 < low {
+			low = k2
+		}
+		if k3 < low {
+			low = k3
+		}
+		if low <= 1 {
+			// A step along a shortest path lands on the explorer when one
+			// step away (and no step reaches anyone from farther): it spooks.
+			break
+		}
+		slot := int(v.slotOf[uint8(n.Target)&7])
+		left := v.cnt // the shuffle draws for slots start..cnt-2
+		if slot >= 0 {
+			left--
+		}
+		if slot < 0 || v.rows[slot&3][from]>>4 != low {
 			tied := uint(0)
 			if k0 == low {
 				tied |= 1
@@ -107,58 +179,76 @@ func (s *State) updateMinions(lit *lights) (recalled bool) {
 			if k3 == low {
 				tied |= 8
 			}
-			best := bits.TrailingZeros8(uint8(tied)) // tied is never 0
-			if tied&prevBit != 0 {
-				best = prev
+			if tied&(tied-1) != 0 && low != noPath>>4 {
+				break
 			}
-			reachable := low != noPath>>4
-			if tied&(tied-1) != 0 && tied&prevBit == 0 && reachable {
-				order := s.shuffle(v.cnt, prev)
-				for k := 0; k < Players; k++ {
-					if tied&(1<<uint(order[k]&3)) != 0 {
-						best = order[k]
-						break
-					}
-				}
-			} else {
-				start := 0
-				if prevBit != 0 {
-					start = 1
-				}
-				switch v.cnt - start {
-				case 3:
-					s.Rand.SkipIntn(3)
-					s.Rand.SkipIntn(2)
-				case 4:
-					s.Rand.SkipIntn(4)
-					s.Rand.SkipIntn(3)
-					s.Rand.SkipIntn(2)
-				case 2:
-					s.Rand.SkipIntn(2)
-				}
-			}
-			if reachable {
-				best &= Players - 1
-				n.Target = v.living[best]
-				n.Cell = v.steps[(from<<4|int(v.rows[best].at(from)&15))&(len(v.steps)-1)]
-			}
-			// A step along a shortest path lands on the explorer when one
-			// step away, and no step reaches anyone from farther.
-			onExplorer = low <= 1
+			slot = bits.TrailingZeros8(uint8(tied))
 		}
-		if wanderer {
-			n.Life--
-			if onExplorer && s.spook(int(n.Cell)) || n.Life == 0 {
-				n.Recalled, recalled = true, true
-			}
+		x = skipShuffle(x, left)
+		if low != noPath>>4 {
+			n.Target = v.living[slot&3]
+			n.Cell = v.steps[(from<<4|int(v.rows[slot&3][from]&15))&(len(v.steps)-1)]
+		}
+		n.Life--
+		if n.Life == 0 {
+			n.Recalled, recalled = true, true
 		}
 	}
-	return recalled
+	s.Rand.SetState(x)
+	return i, recalled
+}
+
+// updateMinion is a minion's update outside wanderRun: slashers, spawning
+// (or recalled) wanderers, chases on turns with lights and chases whose
+// shuffled order matters. It reports whether the minion was recalled.
+func (s *State) updateMinion(n *Minion, lit *lights, v *explorerView) (recalled bool) {
+	wanderer := n.Kind == Wanderer
+	switch {
+	case !wanderer:
+		if !s.updateSlasher(n, v) {
+			return false
+		}
+	case n.Recalled:
+		return true
+	case n.State == Spawning:
+		n.Spawn--
+		if n.Spawn == 0 {
+			n.State = Wandering
+			n.Life = int16(s.Params.LifeTime)
+		}
+		return false
+	}
+	prev := int(v.slotOf[uint8(n.Target)&7])
+	order := s.shuffle(v.cnt, prev)
+	if lit.n > 0 {
+		s.chaseLit(n, lit, v, order)
+	} else {
+		// The cheapest explorer first in the shuffled order, or the
+		// previous target when it is among the cheapest.
+		k, low := v.costs(int(n.Cell))
+		if low != noPath>>4 {
+			best := -1
+			for _, o := range order {
+				if k[o&3] == low && (best < 0 || o == prev) {
+					best = o
+				}
+			}
+			v.stepTo(n, best)
+		}
+	}
+	if !wanderer {
+		return false
+	}
+	n.Life--
+	if v.occupied(n.Cell) && s.spook(int(n.Cell)) || n.Life == 0 {
+		n.Recalled = true
+	}
+	return n.Recalled
 }
 
 // updateSlasher runs a slasher's update and reports whether it chases this
 // turn (wandering with nobody in sight).
-func (s *State) updateSlasher(n *Minion) (chase bool) {
+func (s *State) updateSlasher(n *Minion, v *explorerView) (chase bool) {
 	switch n.State {
 	case Spawning:
 		n.Spawn--
@@ -167,12 +257,12 @@ func (s *State) updateSlasher(n *Minion) (chase bool) {
 		}
 	case Stalking:
 		n.Stun--
-		s.acquireTarget(n)
+		s.acquireTarget(n, v)
 		if n.Stun <= 0 {
 			n.State = Rush
 		}
 	case Rush:
-		if s.acquireTarget(n) {
+		if s.acquireTarget(n, v) {
 			n.Cell = s.Explorers[n.Target].Cell
 		} else if n.LastSeen >= 0 {
 			n.Cell = n.LastSeen
@@ -187,7 +277,7 @@ func (s *State) updateSlasher(n *Minion) (chase bool) {
 			n.State = Wandering
 		}
 	default:
-		if !s.acquireTarget(n) {
+		if !s.acquireTarget(n, v) {
 			return true
 		}
 		n.Stun = SlasherStalkTime
@@ -210,13 +300,18 @@ func (s *State) spook(c int) bool {
 }
 
 // acquireTarget is the slasher's line-of-sight check (see the rules, 10.2).
-func (s *State) acquireTarget(n *Minion) bool {
+func (s *State) acquireTarget(n *Minion, v *explorerView) bool {
 	if n.Target >= 0 && s.Explorers[n.Target].Sanity <= 0 {
 		n.Target, n.LastSeen = -1, -1
 	}
 	m := s.Maze
-	// Explorers out of a straight line are out of sight: usually all.
-	fx, fy := m.cellX[n.Cell], m.cellY[n.Cell]
+	// Explorers out of a straight line are out of sight: usually all. A
+	// target still kept is living, so it counts in the view's lines.
+	fx, fy := m.cellX[n.Cell&(MaxCells-1)], m.cellY[n.Cell&(MaxCells-1)]
+	if v.cols&(1<<uint(fx)) == 0 && v.lines&(1<<uint(fy)) == 0 {
+		n.Target = -1
+		return false
+	}
 	if n.Target >= 0 {
 		c := s.Explorers[n.Target].Cell
 		if m.cellX[c] == fx || m.cellY[c] == fy {
@@ -295,36 +390,30 @@ func (s *State) acquireTarget(n *Minion) bool {
 }
 
 // shuffle is the referee's partial Fisher-Yates over the living list, the
-// previous target's slot (prev >= 0) first and left in place.
-func (s *State) shuffle(cnt, prev int) [Players]int {
-	order := [Players]int{0, 1, 2, 3}
-	start := 0
+// previous target's slot (prev >= 0) first and left in place. Each slot i
+// draws NextIntn(cnt-i), a bound of 4, 3 or 2: powers of two take the top
+// bits of one draw; for 3 a rejected draw (odds 2 in 2^31) is followed by
+// fresh ones, as NextIntn(3) makes them. It is small enough to be inlined:
+// the minion loop makes no call.
+func (s *State) shuffle(cnt, prev int) (order [Players]int) {
+	order = [Players]int{0, 1, 2, 3}
+	i := 0
 	if prev >= 0 {
 		order[prev&3], order[0] = 0, prev
-		start = 1
+		i = 1
 	}
-	// NextIntn with the bound known, from 4 down to 2 (cnt-i draws for
-	// slot i): powers of two take the top bits of one draw; for 3 a
-	// rejected draw (odds 2 in 2^31) is followed by fresh ones, as
-	// NextIntn(3) makes them.
-	i := start
-	if cnt-i == 4 {
-		j := i + int(s.Rand.Next(31)>>29)
-		order[i], order[j&3] = order[j&3], order[i]
-		i++
-	}
-	if cnt-i == 3 {
+	for ; i < cnt-1; i++ {
 		u := s.Rand.Next(31)
-		k := u % 3
-		if u-k+2 < 0 {
-			k = s.Rand.NextIntn(3)
+		k := u >> 30 // bound 2
+		switch cnt - i {
+		case 4:
+			k = u >> 29
+		case 3:
+			for k = u % 3; u-k+2 < 0; k = u % 3 {
+				u = s.Rand.Next(31)
+			}
 		}
 		j := i + int(k)
-		order[i&3], order[j&3] = order[j&3], order[i&3]
-		i++
-	}
-	if cnt-i == 2 {
-		j := i + int(s.Rand.Next(31)>>30)
 		order[i&3], order[j&3] = order[j&3], order[i&3]
 	}
 	return order

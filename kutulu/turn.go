@@ -61,13 +61,15 @@ func (s *State) ApplyTurn(acts *[Players]Action, log *Log) {
 		return
 	}
 	var lit lights
+	var v explorerView
 	s.spawnMinions()
 	s.doActions(acts, log)
 	s.doEffects(&lit)
-	if s.updateMinions(&lit) {
+	s.fillExplorerView(&v)
+	if s.NMinions > 0 && s.updateMinions(&lit, &v) {
 		s.recallMinions()
 	}
-	s.spreadMadness(log)
+	s.spreadMadness(&v, log)
 	if s.Params.HasWood1() && s.Turn != 0 && s.Turn%ShelterInterval == 0 {
 		s.refillShelters()
 	}
@@ -306,32 +308,22 @@ func (s *State) recallMinions() {
 	s.NMinions = k
 }
 
-func (s *State) spreadMadness(log *Log) {
-	m := s.Maze
-	// The dead stand far apart and far off the map: no company for them.
-	xs, ys := [Players]int{-100, -200, -300, -400}, [Players]int{}
-	living := 0
-	for p := range s.Explorers {
-		if s.Explorers[p].Alive {
-			living++
-			xs[p], ys[p] = m.XY(int(s.Explorers[p].Cell))
-		}
-	}
+func (s *State) spreadMadness(v *explorerView, log *Log) {
 	// Company is decided before anyone's sanity changes; each explorer
 	// then loses sanity and leaves the living list at 0, in player order.
+	// Empty slots stand far apart off the map: no company for them.
+	xs, ys := &v.xs, &v.ys
 	n01, n02, n03 := near(xs[0], ys[0], xs[1], ys[1]), near(xs[0], ys[0], xs[2], ys[2]), near(xs[0], ys[0], xs[3], ys[3])
 	n12, n13, n23 := near(xs[1], ys[1], xs[2], ys[2]), near(xs[1], ys[1], xs[3], ys[3]), near(xs[2], ys[2], xs[3], ys[3])
 	company := [Players]bool{n01 || n02 || n03, n01 || n12 || n13, n02 || n12 || n23, n03 || n13 || n23}
 	loss := int16(s.Params.Lonely)
-	if living == 1 {
+	if v.cnt == 1 {
 		loss = KutuluLoss
 	}
-	for p := range s.Explorers {
+	for k := 0; k < v.cnt; k++ {
+		p := int(v.living[k&3]) & (Players - 1)
 		e := &s.Explorers[p]
-		if !e.Alive {
-			continue
-		}
-		if company[p] {
+		if company[k&3] {
 			e.madden(int16(s.Params.Group))
 		} else {
 			e.madden(loss)

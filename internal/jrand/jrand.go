@@ -10,6 +10,14 @@ const (
 	mask       = 1<<48 - 1
 )
 
+// Multiplier and Addend define the generator's step, state' = (state *
+// Multiplier + Addend) mod 2^48, for hot loops that step a state kept in a
+// local variable (a register) between State and SetState.
+const (
+	Multiplier = multiplier
+	Addend     = addend
+)
+
 // Random is a java.util.Random. The zero value is a generator whose internal
 // state is 0 (not the same as New(0)). It is a plain value: copying it forks
 // the sequence.

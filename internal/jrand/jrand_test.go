@@ -139,3 +139,12 @@ func TestSkipIntnMatchesNextIntn(t *testing.T) {
 		assert.Equal(t, i < 2, one.State() != got.State(), "state %d rejected", i)
 	}
 }
+
+func TestExportedConstantsStepTheState(t *testing.T) {
+	r := New(42)
+	for i := 0; i < 5; i++ {
+		st := r.State()
+		r.Next(31)
+		assert.Equal(t, (st*Multiplier+Addend)&(1<<48-1), r.State())
+	}
+}
