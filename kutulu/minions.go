@@ -61,7 +61,7 @@ func (v *explorerView) occupied(c int16) bool {
 func (s *State) updateMinions(lit *lights, v *explorerView) (recalled bool) {
 	ms := s.Minions[:s.NMinions]
 	for i := 0; i < len(ms); i++ {
-		if lit.n == 0 {
+		if n := &ms[i]; lit.n == 0 && n.Kind == Wanderer && n.State != Spawning {
 			var rec bool
 			i, rec = s.wanderRun(ms, i, v)
 			recalled = recalled || rec
@@ -101,9 +101,9 @@ func (v *explorerView) stepTo(n *Minion, k int) {
 	n.Cell = v.steps[(from<<4|int(v.rows[k&3].at(from)&15))&(len(v.steps)-1)]
 }
 
-// reject3 is the lowest generator state (shifted left 16, dropping the
-// bits above 48) whose next(31) NextIntn(3) rejects: 2^31-2 and 2^31-1.
-const reject3 = uint64(1<<31-2) << 33
+// reject3 is the lowest value of bits 16..47 of the generator state whose
+// next(31) (bits 17..47) NextIntn(3) rejects: 2^31-2 and 2^31-1.
+const reject3 = uint32(1<<31-2) << 1
 
 // skipShuffle steps a generator state (see wanderRun) past the shuffle's
 // draws whose values do not matter: NextIntn(left), ..., NextIntn(2).
@@ -114,7 +114,7 @@ func skipShuffle(x uint64, left int) uint64 {
 		fallthrough
 	case 3:
 		x = x*jrand.Multiplier + jrand.Addend
-		for x<<16 >= reject3 {
+		for uint32(x>>16) >= reject3 {
 			x = x*jrand.Multiplier + jrand.Addend
 		}
 		fallthrough
@@ -137,7 +137,8 @@ func skipShuffle(x uint64, left int) uint64 {
 func (s *State) wanderRun(ms []Minion, i int, v *explorerView) (next int, recalled bool) {
 	x := s.Rand.State() // stepped unmasked: the low 48 bits are exact
 	r0, r1, r2, r3 := v.rows[0], v.rows[1], v.rows[2], v.rows[3]
-	_, _, _, _ = r0[0], r1[0], r2[0], r3[0] // nil checks once, not per minion
+	steps := v.steps
+	_, _, _, _, _ = r0[0], r1[0], r2[0], r3[0], steps[0] // nil checks once, not per minion
 	for ; i < len(ms); i++ {
 		n := &ms[i]
 		if n.Kind != Wanderer || n.State == Spawning || n.Recalled {
@@ -162,10 +163,12 @@ func (s *State) wanderRun(ms []Minion, i int, v *explorerView) (next int, recall
 		}
 		slot := int(v.slotOf[uint8(n.Target)&7])
 		left := v.cnt // the shuffle draws for slots start..cnt-2
+		var packed uint16
 		if slot >= 0 {
 			left--
+			packed = v.rows[slot&3][from]
 		}
-		if slot < 0 || v.rows[slot&3][from]>>4 != low {
+		if slot < 0 || packed>>4 != low {
 			tied := uint(0)
 			if k0 == low {
 				tied |= 1
@@ -183,11 +186,12 @@ func (s *State) wanderRun(ms []Minion, i int, v *explorerView) (next int, recall
 				break
 			}
 			slot = bits.TrailingZeros8(uint8(tied))
+			packed = v.rows[slot&3][from]
 		}
 		x = skipShuffle(x, left)
 		if low != noPath>>4 {
 			n.Target = v.living[slot&3]
-			n.Cell = v.steps[(from<<4|int(v.rows[slot&3][from]&15))&(len(v.steps)-1)]
+			n.Cell = steps[(from<<4|int(packed&15))&(len(steps)-1)]
 		}
 		n.Life--
 		if n.Life == 0 {
@@ -219,20 +223,38 @@ func (s *State) updateMinion(n *Minion, lit *lights, v *explorerView) (recalled 
 		return false
 	}
 	prev := int(v.slotOf[uint8(n.Target)&7])
-	order := s.shuffle(v.cnt, prev)
 	if lit.n > 0 {
-		s.chaseLit(n, lit, v, order)
+		s.chaseLit(n, lit, v, s.shuffle(v.cnt, prev))
 	} else {
-		// The cheapest explorer first in the shuffled order, or the
-		// previous target when it is among the cheapest.
+		// The previous target if among the cheapest, else the cheapest
+		// explorer, the first in the shuffled order when several.
 		k, low := v.costs(int(n.Cell))
-		if low != noPath>>4 {
-			best := -1
+		tied := uint(0)
+		for o := range k {
+			if k[o] == low {
+				tied |= 1 << uint(o)
+			}
+		}
+		best := bits.TrailingZeros8(uint8(tied))
+		if prev >= 0 && tied&(1<<uint(prev)) != 0 {
+			best = prev
+		}
+		if best != prev && tied&(tied-1) != 0 && low != noPath>>4 {
+			order := s.shuffle(v.cnt, prev)
 			for _, o := range order {
-				if k[o&3] == low && (best < 0 || o == prev) {
+				if tied&(1<<uint(o&3)) != 0 {
 					best = o
+					break
 				}
 			}
+		} else {
+			left := v.cnt
+			if prev >= 0 {
+				left--
+			}
+			s.Rand.SetState(skipShuffle(s.Rand.State(), left))
+		}
+		if low != noPath>>4 {
 			v.stepTo(n, best)
 		}
 	}
@@ -390,30 +412,36 @@ func (s *State) acquireTarget(n *Minion, v *explorerView) bool {
 }
 
 // shuffle is the referee's partial Fisher-Yates over the living list, the
-// previous target's slot (prev >= 0) first and left in place. Each slot i
-// draws NextIntn(cnt-i), a bound of 4, 3 or 2: powers of two take the top
-// bits of one draw; for 3 a rejected draw (odds 2 in 2^31) is followed by
-// fresh ones, as NextIntn(3) makes them. It is small enough to be inlined:
-// the minion loop makes no call.
-func (s *State) shuffle(cnt, prev int) (order [Players]int) {
-	order = [Players]int{0, 1, 2, 3}
-	i := 0
+// previous target's slot (prev >= 0) first and left in place.
+func (s *State) shuffle(cnt, prev int) [Players]int {
+	order := [Players]int{0, 1, 2, 3}
+	start := 0
 	if prev >= 0 {
 		order[prev&3], order[0] = 0, prev
-		i = 1
+		start = 1
 	}
-	for ; i < cnt-1; i++ {
+	// NextIntn with the bound known, from 4 down to 2 (cnt-i draws for
+	// slot i): powers of two take the top bits of one draw; for 3 a
+	// rejected draw (odds 2 in 2^31) is followed by fresh ones, as
+	// NextIntn(3) makes them.
+	i := start
+	if cnt-i == 4 {
+		j := i + int(s.Rand.Next(31)>>29)
+		order[i], order[j&3] = order[j&3], order[i]
+		i++
+	}
+	if cnt-i == 3 {
 		u := s.Rand.Next(31)
-		k := u >> 30 // bound 2
-		switch cnt - i {
-		case 4:
-			k = u >> 29
-		case 3:
-			for k = u % 3; u-k+2 < 0; k = u % 3 {
-				u = s.Rand.Next(31)
-			}
+		k := u % 3
+		if u-k+2 < 0 {
+			k = s.Rand.NextIntn(3)
 		}
 		j := i + int(k)
+		order[i&3], order[j&3] = order[j&3], order[i&3]
+		i++
+	}
+	if cnt-i == 2 {
+		j := i + int(s.Rand.Next(31)>>30)
 		order[i&3], order[j&3] = order[j&3], order[i&3]
 	}
 	return order
