@@ -70,11 +70,14 @@ type Maze struct {
 	// offset o when the neighbours in mask (the direction bits of a packed
 	// distance) are one step closer to its goal: c itself for an empty
 	// mask. Fixed size, so a masked index needs no bounds check.
-	steps   [4]*stepTable
-	cellX   *[MaxCells]int8 // fixed size: a masked index needs no bounds check
-	cellY   *[MaxCells]int8
-	reach   [][4]uint8 // walkable cells in a straight line from c in direction d, c excluded
-	scratch *sync.Pool // *searchScratch for litSearch
+	steps [4]*stepTable
+	// spawnDist[i][c] is the Manhattan distance from wanderer spawn i to
+	// cell c (walls ignored), for the spawn choice.
+	spawnDist [MaxSpawns][MaxCells]uint8
+	cellX     *[MaxCells]int8 // fixed size: a masked index needs no bounds check
+	cellY     *[MaxCells]int8
+	reach     [][4]uint8 // walkable cells in a straight line from c in direction d, c excluded
+	scratch   *sync.Pool // *searchScratch for litSearch
 }
 
 // ParseMaze reads the referee's rows ('#' wall, '.' empty, 'w' wanderer
@@ -172,6 +175,11 @@ func (m *Maze) buildTables() {
 			for x := m.nb[c][d]; x >= 0; x = m.nb[x][d] {
 				m.reach[c][d]++
 			}
+		}
+	}
+	for i, sp := range m.Spawns {
+		for c := 0; c < n; c++ {
+			m.spawnDist[i][c] = uint8(m.Manhattan(int(sp), c))
 		}
 	}
 	for o := range m.steps {

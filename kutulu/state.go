@@ -47,11 +47,12 @@ type Params struct {
 	LifeTime  int // wanderer life
 }
 
-// HasPlanLight, HasYell etc. tell which rules the league plays.
-func (p Params) HasPlanLight() bool { return p.League >= Wood2 }
+// HasPlanLight and HasWood1 tell which rules the league plays (pointer
+// receivers: a check in the turn update copies nothing).
+func (p *Params) HasPlanLight() bool { return p.League >= Wood2 }
 
 // HasWood1 tells whether slashers, YELL and shelters are in play.
-func (p Params) HasWood1() bool { return p.League >= Wood1 }
+func (p *Params) HasWood1() bool { return p.League >= Wood1 }
 
 // NormalizeLeague maps an unknown level to Legend, as the referee does.
 func NormalizeLeague(level int) int {

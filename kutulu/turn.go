@@ -1,6 +1,9 @@
 package kutulu
 
-import "strconv"
+import (
+	"math/bits"
+	"strconv"
+)
 
 // ActionKind is what an explorer does this turn.
 type ActionKind uint8
@@ -80,9 +83,10 @@ func (s *State) ApplyTurn(acts *[Players]Action, log *Log) {
 func (s *State) spawnMinions() {
 	m := s.Maze
 	if s.Params.HasWood1() {
-		for p := range s.Explorers {
+		for pending := ^uint(s.Slashered) & (1<<Players - 1); pending != 0; pending &= pending - 1 {
+			p := bits.TrailingZeros(pending) & (Players - 1)
 			e := &s.Explorers[p]
-			if e.Alive && s.Slashered&(1<<uint(p)) == 0 && e.Sanity < SlasherThreshold {
+			if e.Alive && e.Sanity < SlasherThreshold {
 				s.Slashered |= 1 << uint(p)
 				s.newMinion(Minion{Kind: Slasher, Cell: e.Cell, Spawn: SlasherSpawnTime, Target: int8(p), LastSeen: e.Cell})
 			}
@@ -91,21 +95,23 @@ func (s *State) spawnMinions() {
 	if s.Turn%WandererInterval != 0 || len(m.Spawns) == 0 {
 		return
 	}
-	var xs, ys [Players]int
+	// The spawn points furthest (Manhattan) from the nearest living
+	// explorer, read from the maze's spawn distance table.
+	var cells [Players]int
 	living := 0
 	for p := range s.Explorers {
 		if s.Explorers[p].Alive {
-			xs[living], ys[living] = m.XY(int(s.Explorers[p].Cell))
+			cells[living] = int(s.Explorers[p].Cell) & (MaxCells - 1)
 			living++
 		}
 	}
-	var mins [MaxSpawns]int
-	best := -1
-	for i, sp := range m.Spawns {
-		d := m.W + m.H
-		x, y := m.XY(int(sp))
-		for k := 0; k < living; k++ {
-			if v := abs(x-xs[k]) + abs(y-ys[k]); v < d {
+	var mins [MaxSpawns]uint8
+	best := uint8(0)
+	for i := range m.Spawns {
+		row := &m.spawnDist[i&(MaxSpawns-1)]
+		d := uint8(255)
+		for _, c := range cells[:living] {
+			if v := row[c]; v < d {
 				d = v
 			}
 		}
@@ -145,39 +151,45 @@ func (s *State) doActions(acts *[Players]Action, log *Log) {
 		}
 		s.resetStuck(&waitForced, log) // only new YELLs can add victims
 	}
-	m := s.Maze
+	nb := s.Maze.nb
 	for p := range s.Explorers {
 		e := &s.Explorers[p]
 		if !e.Alive || waitForced[p] {
 			continue
 		}
 		a := acts[p]
-		target := int(e.Cell)
-		if a.Kind >= ActUp && a.Kind <= ActLeft {
-			target = m.Neighbor(target, int(a.Kind-ActUp))
-		}
-		if target < 0 || a.Invalid {
-			log.add(EvInvalidMove, p, 0)
-			continue
-		}
-		e.Cell = int16(target)
-		if a.Kind != ActPlan && a.Kind != ActLight {
-			continue
-		}
-		if s.hasEffectFrom(p) {
-			log.add(EvInvalidEffect, p, 0)
-			continue
-		}
 		switch {
-		case a.Kind == ActPlan && e.Plans > 0:
-			e.Plans--
-			s.addEffect(Effect{Kind: EffectPlan, Tick: PlanTicks, Caster: int8(p), Victim: -1, Cell: -1})
-		case a.Kind == ActLight && e.Lights > 0:
-			e.Lights--
-			s.addEffect(Effect{Kind: EffectLight, Tick: LightTicks, Caster: int8(p), Victim: -1, Cell: -1})
-		default:
-			log.add(EvInvalidEffect, p, 0)
+		case a.Invalid:
+			log.add(EvInvalidMove, p, 0)
+		case a.Kind >= ActUp && a.Kind <= ActLeft:
+			if c := nb[e.Cell][(a.Kind-ActUp)&3]; c >= 0 {
+				e.Cell = c
+			} else {
+				log.add(EvInvalidMove, p, 0)
+			}
+		case a.Kind == ActPlan || a.Kind == ActLight:
+			s.cast(p, a.Kind, log)
 		}
+	}
+}
+
+// cast is player p's PLAN or LIGHT, refused while any effect it cast is
+// alive or with no charge left.
+func (s *State) cast(p int, k ActionKind, log *Log) {
+	e := &s.Explorers[p]
+	if s.hasEffectFrom(p) {
+		log.add(EvInvalidEffect, p, 0)
+		return
+	}
+	switch {
+	case k == ActPlan && e.Plans > 0:
+		e.Plans--
+		s.addEffect(Effect{Kind: EffectPlan, Tick: PlanTicks, Caster: int8(p), Victim: -1, Cell: -1})
+	case k == ActLight && e.Lights > 0:
+		e.Lights--
+		s.addEffect(Effect{Kind: EffectLight, Tick: LightTicks, Caster: int8(p), Victim: -1, Cell: -1})
+	default:
+		log.add(EvInvalidEffect, p, 0)
 	}
 }
 
