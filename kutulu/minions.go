@@ -105,6 +105,31 @@ func (v *explorerView) stepTo(n *Minion, k int) {
 // next(31) (bits 17..47) NextIntn(3) rejects: 2^31-2 and 2^31-1.
 const reject3 = uint32(1<<31-2) << 1
 
+// countdown runs the updates that only count down, a spawning minion or a
+// stunned slasher, and reports false for any other. A recalled wanderer is
+// not counted down.
+func countdown(n *Minion, lifeTime int16) bool {
+	switch {
+	case n.State == Spawning && !(n.Recalled && n.Kind == Wanderer):
+		n.Spawn--
+		switch {
+		case n.Spawn != 0:
+		case n.Kind == Wanderer:
+			n.State, n.Life = Wandering, lifeTime
+		default:
+			n.State = Rush
+		}
+	case n.State == Stunned && n.Kind != Wanderer:
+		n.Stun--
+		if n.Stun == 0 {
+			n.State = Wandering
+		}
+	default:
+		return false
+	}
+	return true
+}
+
 // skipShuffle steps a generator state (see wanderRun) past the shuffle's
 // draws whose values do not matter: NextIntn(left), ..., NextIntn(2).
 func skipShuffle(x uint64, left int) uint64 {
@@ -208,18 +233,11 @@ func (s *State) wanderRun(ms []Minion, i int, v *explorerView) (next int, recall
 func (s *State) updateMinion(n *Minion, lit *lights, v *explorerView) (recalled bool) {
 	wanderer := n.Kind == Wanderer
 	switch {
-	case !wanderer:
-		if !s.updateSlasher(n, v) {
-			return false
-		}
-	case n.Recalled:
+	case wanderer && n.Recalled:
 		return true
-	case n.State == Spawning:
-		n.Spawn--
-		if n.Spawn == 0 {
-			n.State = Wandering
-			n.Life = int16(s.Params.LifeTime)
-		}
+	case countdown(n, int16(s.Params.LifeTime)):
+		return false
+	case !wanderer && !s.updateSlasher(n, v):
 		return false
 	}
 	prev := int(v.slotOf[uint8(n.Target)&7])
@@ -240,8 +258,7 @@ func (s *State) updateMinion(n *Minion, lit *lights, v *explorerView) (recalled 
 			best = prev
 		}
 		if best != prev && tied&(tied-1) != 0 && low != noPath>>4 {
-			order := s.shuffle(v.cnt, prev)
-			for _, o := range order {
+			for _, o := range s.shuffle(v.cnt, prev) {
 				if tied&(1<<uint(o&3)) != 0 {
 					best = o
 					break
@@ -268,15 +285,11 @@ func (s *State) updateMinion(n *Minion, lit *lights, v *explorerView) (recalled 
 	return n.Recalled
 }
 
-// updateSlasher runs a slasher's update and reports whether it chases this
-// turn (wandering with nobody in sight).
+// updateSlasher runs the update of a slasher that is not counting down
+// (see countdown) and reports whether it chases this turn (wandering with
+// nobody in sight).
 func (s *State) updateSlasher(n *Minion, v *explorerView) (chase bool) {
 	switch n.State {
-	case Spawning:
-		n.Spawn--
-		if n.Spawn == 0 {
-			n.State = Rush
-		}
 	case Stalking:
 		n.Stun--
 		s.acquireTarget(n, v)
@@ -293,11 +306,6 @@ func (s *State) updateSlasher(n *Minion, v *explorerView) (chase bool) {
 		n.Target, n.LastSeen = -1, -1
 		n.State = Stunned
 		n.Stun = SlasherStunTime
-	case Stunned:
-		n.Stun--
-		if n.Stun == 0 {
-			n.State = Wandering
-		}
 	default:
 		if !s.acquireTarget(n, v) {
 			return true
