@@ -13,15 +13,16 @@ import (
 // the unreachable row and coordinates far apart off the map, so the chase
 // and the company check read all four slots without a loop.
 type explorerView struct {
-	living [Players]int8     // player of each living-list slot
-	slotOf [8]int8           // living-list slot of player t&7 (t = -1..3), -1 if none
-	cells  [Players]int16    // cell of each slot, -1 past cnt
-	rows   [Players]*distRow // distance row of each slot's cell
-	xs, ys [Players]int      // coordinates of each slot's cell
-	cols   uint32            // bit x: a living explorer stands in column x
-	lines  uint32            // bit y: a living explorer stands in row y
-	cnt    int
-	steps  *stepTable // the maze's steps in this turn's direction order
+	living   [Players]int8     // player of each living-list slot
+	slotOf   [8]int8           // living-list slot of player t&7 (t = -1..3), -1 if none
+	cells    [Players]int16    // cell of each slot, -1 past cnt
+	rows     [Players]*distRow // distance row of each slot's cell
+	xs, ys   [Players]int      // coordinates of each slot's cell
+	cols     uint32            // bit x: a living explorer stands in column x
+	lines    uint32            // bit y: a living explorer stands in row y
+	cnt      int
+	steps    *stepTable // the maze's steps in this turn's direction order
+	recalled bool       // a wanderer run recalled a wanderer
 }
 
 func (s *State) fillExplorerView(v *explorerView) {
@@ -76,21 +77,34 @@ func (s *State) updateMinions(lit *lights, v *explorerView) (recalled bool) {
 	return recalled
 }
 
-// costs are the walking distances from cell c to the four slots' explorers
-// (unreachable and empty slots: noPath>>4) and the lowest.
-func (v *explorerView) costs(c int) (k [Players]uint16, low uint16) {
-	k = [Players]uint16{v.rows[0].at(c) >> 4, v.rows[1].at(c) >> 4, v.rows[2].at(c) >> 4, v.rows[3].at(c) >> 4}
-	low = k[0]
-	if k[1] < low {
-		low = k[1]
+// cheapest is the lowest walking distance from cell c to a living
+// explorer (noPath>>4 when none is reachable) and the slots at that
+// distance (all four when none is reachable: empty slots are unreachable).
+func (v *explorerView) cheapest(c int) (tied uint, low uint16) {
+	k0, k1, k2, k3 := v.rows[0].at(c)>>4, v.rows[1].at(c)>>4, v.rows[2].at(c)>>4, v.rows[3].at(c)>>4
+	low = k0
+	if k1 < low {
+		low = k1
 	}
-	if k[2] < low {
-		low = k[2]
+	if k2 < low {
+		low = k2
 	}
-	if k[3] < low {
-		low = k[3]
+	if k3 < low {
+		low = k3
 	}
-	return k, low
+	if k0 == low {
+		tied |= 1
+	}
+	if k1 == low {
+		tied |= 2
+	}
+	if k2 == low {
+		tied |= 4
+	}
+	if k3 == low {
+		tied |= 8
+	}
+	return tied, low
 }
 
 // stepTo moves a chasing minion one step towards the explorer of slot k
@@ -162,8 +176,7 @@ func skipShuffle(x uint64, left int) uint64 {
 func (s *State) wanderRun(ms []Minion, i int, v *explorerView) (next int, recalled bool) {
 	x := s.Rand.State() // stepped unmasked: the low 48 bits are exact
 	r0, r1, r2, r3 := v.rows[0], v.rows[1], v.rows[2], v.rows[3]
-	steps := v.steps
-	_, _, _, _, _ = r0[0], r1[0], r2[0], r3[0], steps[0] // nil checks once, not per minion
+	_, _, _, _ = r0[0], r1[0], r2[0], r3[0] // nil checks once, not per minion
 	for ; i < len(ms); i++ {
 		n := &ms[i]
 		if n.Kind != Wanderer || n.State == Spawning || n.Recalled {
@@ -216,15 +229,15 @@ func (s *State) wanderRun(ms []Minion, i int, v *explorerView) (next int, recall
 		x = skipShuffle(x, left)
 		if low != noPath>>4 {
 			n.Target = v.living[slot&3]
-			n.Cell = steps[(from<<4|int(packed&15))&(len(steps)-1)]
+			n.Cell = v.steps[(from<<4|int(packed&15))&(len(v.steps)-1)]
 		}
 		n.Life--
 		if n.Life == 0 {
-			n.Recalled, recalled = true, true
+			n.Recalled, v.recalled = true, true
 		}
 	}
 	s.Rand.SetState(x)
-	return i, recalled
+	return i, v.recalled
 }
 
 // updateMinion is a minion's update outside wanderRun: slashers, spawning
@@ -246,13 +259,7 @@ func (s *State) updateMinion(n *Minion, lit *lights, v *explorerView) (recalled 
 	} else {
 		// The previous target if among the cheapest, else the cheapest
 		// explorer, the first in the shuffled order when several.
-		k, low := v.costs(int(n.Cell))
-		tied := uint(0)
-		for o := range k {
-			if k[o] == low {
-				tied |= 1 << uint(o)
-			}
-		}
+		tied, low := v.cheapest(int(n.Cell))
 		best := bits.TrailingZeros8(uint8(tied))
 		if prev >= 0 && tied&(1<<uint(prev)) != 0 {
 			best = prev
