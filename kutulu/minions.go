@@ -61,6 +61,7 @@ func (v *explorerView) occupied(c int16) bool {
 // without lights; updateMinion does the rest.
 func (s *State) updateMinions(lit *lights, v *explorerView) (recalled bool) {
 	ms := s.Minions[:s.NMinions]
+	lifeTime := int16(s.Params.LifeTime)
 	for i := 0; i < len(ms); i++ {
 		if n := &ms[i]; lit.n == 0 && n.Kind == Wanderer && n.State != Spawning {
 			var rec bool
@@ -70,7 +71,7 @@ func (s *State) updateMinions(lit *lights, v *explorerView) (recalled bool) {
 				break
 			}
 		}
-		if s.updateMinion(&ms[i], lit, v) {
+		if n := &ms[i]; !countdown(n, lifeTime) && s.updateMinion(n, lit, v) {
 			recalled = true
 		}
 	}
@@ -240,16 +241,15 @@ func (s *State) wanderRun(ms []Minion, i int, v *explorerView) (next int, recall
 	return i, v.recalled
 }
 
-// updateMinion is a minion's update outside wanderRun: slashers, spawning
-// (or recalled) wanderers, chases on turns with lights and chases whose
-// shuffled order matters. It reports whether the minion was recalled.
+// updateMinion is a minion's update outside wanderRun and countdown:
+// slashers on the move, recalled wanderers, chases on turns with lights and
+// chases whose shuffled order matters. It reports whether the minion was
+// recalled.
 func (s *State) updateMinion(n *Minion, lit *lights, v *explorerView) (recalled bool) {
 	wanderer := n.Kind == Wanderer
 	switch {
 	case wanderer && n.Recalled:
 		return true
-	case countdown(n, int16(s.Params.LifeTime)):
-		return false
 	case !wanderer && !s.updateSlasher(n, v):
 		return false
 	}
