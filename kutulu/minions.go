@@ -338,17 +338,23 @@ func (s *State) spook(c int) bool {
 
 // acquireTarget is the slasher's line-of-sight check (see the rules, 10.2).
 func (s *State) acquireTarget(n *Minion, v *explorerView) bool {
-	if n.Target >= 0 && s.Explorers[n.Target].Sanity <= 0 {
+	if n.Target >= 0 && s.Explorers[n.Target&(Players-1)].Sanity <= 0 {
 		n.Target, n.LastSeen = -1, -1
 	}
-	m := s.Maze
 	// Explorers out of a straight line are out of sight: usually all. A
 	// target still kept is living, so it counts in the view's lines.
-	fx, fy := m.cellX[n.Cell&(MaxCells-1)], m.cellY[n.Cell&(MaxCells-1)]
-	if v.cols&(1<<uint(fx)) == 0 && v.lines&(1<<uint(fy)) == 0 {
+	c := n.Cell & (MaxCells - 1)
+	if v.cols&(1<<uint(s.Maze.cellX[c]&31)) == 0 && v.lines&(1<<uint(s.Maze.cellY[c]&31)) == 0 {
 		n.Target = -1
 		return false
 	}
+	return s.lookAround(n)
+}
+
+// lookAround is acquireTarget for a slasher with explorers in line.
+func (s *State) lookAround(n *Minion) bool {
+	m := s.Maze
+	fx, fy := m.cellX[n.Cell&(MaxCells-1)], m.cellY[n.Cell&(MaxCells-1)]
 	if n.Target >= 0 {
 		c := s.Explorers[n.Target].Cell
 		if m.cellX[c] == fx || m.cellY[c] == fy {
