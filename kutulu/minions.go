@@ -184,16 +184,15 @@ func (s *State) wanderRun(ms []Minion, i int, v *explorerView) (next int, recall
 			break
 		}
 		from := int(n.Cell) & (MaxCells - 1)
-		k0, k1, k2, k3 := r0[from]>>4, r1[from]>>4, r2[from]>>4, r3[from]>>4
-		low := k0
-		if k1 < low {
-			low = k1
+		low := r0[from] >> 4
+		if k := r1[from] >> 4; k < low {
+			low = k
 		}
-		if k2 < low {
-			low = k2
+		if k := r2[from] >> 4; k < low {
+			low = k
 		}
-		if k3 < low {
-			low = k3
+		if k := r3[from] >> 4; k < low {
+			low = k
 		}
 		if low <= 1 {
 			// A step along a shortest path lands on the explorer when one
@@ -208,19 +207,7 @@ func (s *State) wanderRun(ms []Minion, i int, v *explorerView) (next int, recall
 			packed = v.rows[slot&3][from]
 		}
 		if slot < 0 || packed>>4 != low {
-			tied := uint(0)
-			if k0 == low {
-				tied |= 1
-			}
-			if k1 == low {
-				tied |= 2
-			}
-			if k2 == low {
-				tied |= 4
-			}
-			if k3 == low {
-				tied |= 8
-			}
+			tied, _ := v.cheapest(from)
 			if tied&(tied-1) != 0 && low != noPath>>4 {
 				break
 			}
