@@ -22,9 +22,10 @@ type explorerView struct {
 	lines    uint32            // bit y: a living explorer stands in row y
 	cnt      int
 	steps    *stepTable // the maze's steps in this turn's direction order
-	recalled bool       // a wanderer run recalled a wanderer
+	recalled bool       // a wanderer run recalled a wanderer this turn
 }
 
+// fillExplorerView fills a zero view.
 func (s *State) fillExplorerView(v *explorerView) {
 	m := s.Maze
 	cellX, cellY := m.cellX, m.cellY
@@ -166,14 +167,15 @@ func skipShuffle(x uint64, left int) uint64 {
 
 // wanderRun updates the wandering wanderers from ms[i] on, on a turn
 // without lights, and returns the index of the first minion it leaves,
-// untouched, to updateMinion, and whether a wanderer was recalled. It
-// leaves other kinds and states, chases whose shuffled order matters and
-// wanderers that reach an explorer (and spook). A wanderer chases the
+// untouched, to updateMinion (other kinds and states, chases whose
+// shuffled order matters, wanderers that reach an explorer and spook) and
+// whether a wanderer was recalled this turn. A wanderer chases the
 // cheapest living explorer to reach, the previous target first among the
 // cheapest, and steps towards it. The shuffle only matters between
 // explorers tied at the lowest cost when the previous target is not one of
-// them; its draws are made anyway. The loop makes no call and has no inner
-// loop, so its values (the generator's state included) stay in registers.
+// them; its draws are made anyway. The loop calls nothing but on the rare
+// path where the previous target is not among the cheapest, so its values
+// (the generator's state included) stay in registers.
 func (s *State) wanderRun(ms []Minion, i int, v *explorerView) (next int, recalled bool) {
 	x := s.Rand.State() // stepped unmasked: the low 48 bits are exact
 	r0, r1, r2, r3 := v.rows[0], v.rows[1], v.rows[2], v.rows[3]
