@@ -173,9 +173,10 @@ func skipShuffle(x uint64, left int) uint64 {
 // cheapest living explorer to reach, the previous target first among the
 // cheapest, and steps towards it. The shuffle only matters between
 // explorers tied at the lowest cost when the previous target is not one of
-// them; its draws are made anyway. The loop calls nothing but on the rare
-// path where the previous target is not among the cheapest, so its values
-// (the generator's state included) stay in registers.
+// them; its draws are made anyway. The loop makes no call, so its values
+// (the generator's state included) stay in registers; it keeps only the
+// lowest cost and reads the rows again on the rare path where the
+// previous target is not among the cheapest.
 func (s *State) wanderRun(ms []Minion, i int, v *explorerView) (next int, recalled bool) {
 	x := s.Rand.State() // stepped unmasked: the low 48 bits are exact
 	r0, r1, r2, r3 := v.rows[0], v.rows[1], v.rows[2], v.rows[3]
@@ -209,7 +210,12 @@ func (s *State) wanderRun(ms []Minion, i int, v *explorerView) (next int, recall
 			packed = v.rows[slot&3][from]
 		}
 		if slot < 0 || packed>>4 != low {
-			tied, _ := v.cheapest(from)
+			tied := uint(0)
+			for k, r := range &v.rows {
+				if r[from]>>4 == low {
+					tied |= 1 << uint(k)
+				}
+			}
 			if tied&(tied-1) != 0 && low != noPath>>4 {
 				break
 			}
