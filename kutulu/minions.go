@@ -17,7 +17,7 @@ type explorerView struct {
 	slotOf   [8]int8           // living-list slot of player t&7 (t = -1..3), -1 if none
 	cells    [Players]int16    // cell of each slot, -1 past cnt
 	rows     [Players]*distRow // distance row of each slot's cell
-	xs, ys   [Players]int      // coordinates of each slot's cell
+	spots    [Players]int      // packed coordinates x + 64y of each slot's cell (see near)
 	cols     uint32            // bit x: a living explorer stands in column x
 	lines    uint32            // bit y: a living explorer stands in row y
 	cnt      int
@@ -40,14 +40,14 @@ func (s *State) fillExplorerView(v *explorerView) {
 		c := int(e.Cell) & (MaxCells - 1)
 		x, y := uint(cellX[c]), uint(cellY[c])
 		v.living[k], v.slotOf[p], v.cells[k], v.rows[k] = int8(p), int8(k), int16(c), m.dist[c]
-		v.xs[k], v.ys[k] = int(x), int(y)
+		v.spots[k] = int(x) + 64*int(y)
 		v.cols |= 1 << (x & 31)
 		v.lines |= 1 << (y & 31)
 		k++
 	}
 	v.cnt = k
 	for ; k < Players; k++ {
-		v.cells[k], v.rows[k], v.xs[k] = -1, m.noRow, -100*(k+1)
+		v.cells[k], v.rows[k], v.spots[k] = -1, m.noRow, -1000*(k+1)
 	}
 }
 

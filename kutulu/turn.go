@@ -324,9 +324,9 @@ func (s *State) spreadMadness(v *explorerView, log *Log) {
 	// Company is decided before anyone's sanity changes; each explorer
 	// then loses sanity and leaves the living list at 0, in player order.
 	// Empty slots stand far apart off the map: no company for them.
-	xs, ys := &v.xs, &v.ys
-	n01, n02, n03 := near(xs[0], ys[0], xs[1], ys[1]), near(xs[0], ys[0], xs[2], ys[2]), near(xs[0], ys[0], xs[3], ys[3])
-	n12, n13, n23 := near(xs[1], ys[1], xs[2], ys[2]), near(xs[1], ys[1], xs[3], ys[3]), near(xs[2], ys[2], xs[3], ys[3])
+	sp := &v.spots
+	n01, n02, n03 := near(sp[0], sp[1]), near(sp[0], sp[2]), near(sp[0], sp[3])
+	n12, n13, n23 := near(sp[1], sp[2]), near(sp[1], sp[3]), near(sp[2], sp[3])
 	company := [Players]bool{n01 || n02 || n03, n01 || n12 || n13, n02 || n12 || n23, n03 || n13 || n23}
 	loss := int16(s.Params.Lonely)
 	if v.cnt == 1 {
@@ -348,10 +348,28 @@ func (s *State) spreadMadness(v *explorerView, log *Log) {
 	}
 }
 
-// near tells whether two explorers keep each other company.
-func near(ax, ay, bx, by int) bool {
-	return abs(ax-bx)+abs(ay-by) <= NotAloneRange
+// near tells whether two explorers keep each other company, from their
+// packed coordinates x + 64y: columns are below 64-NotAloneRange, so a
+// difference of packed coordinates is one (dx, dy) only.
+func near(a, b int) bool {
+	d := a - b + nearBias
+	return uint(d) < uint(len(nearby)) && nearby[d]
 }
+
+// nearby[d+nearBias] tells whether a difference d of packed coordinates is
+// within Manhattan distance NotAloneRange.
+const nearBias = NotAloneRange*64 + NotAloneRange
+
+var nearby = func() (t [2*nearBias + 1]bool) {
+	for dy := -NotAloneRange; dy <= NotAloneRange; dy++ {
+		for dx := -NotAloneRange; dx <= NotAloneRange; dx++ {
+			if abs(dx)+abs(dy) <= NotAloneRange {
+				t[dx+64*dy+nearBias] = true
+			}
+		}
+	}
+	return t
+}()
 
 func (s *State) refillShelters() {
 	k := 0
