@@ -96,24 +96,36 @@ func (s *State) spawnMinions() {
 		return
 	}
 	// The spawn points furthest (Manhattan) from the nearest living
-	// explorer, read from the maze's spawn distance table.
+	// explorer, read from the maze's spawn distance table. Empty slots
+	// repeat a living explorer's cell; with nobody living every spawn
+	// point ties.
 	var cells [Players]int
 	living := 0
 	for p := range s.Explorers {
 		if s.Explorers[p].Alive {
-			cells[living] = int(s.Explorers[p].Cell) & (MaxCells - 1)
+			cells[living&3] = int(s.Explorers[p].Cell) & (MaxCells - 1)
 			living++
 		}
+	}
+	for k := living; k < Players; k++ {
+		cells[k&3] = cells[0]
 	}
 	var mins [MaxSpawns]uint8
 	best := uint8(0)
 	for i := range m.Spawns {
 		row := &m.spawnDist[i&(MaxSpawns-1)]
-		d := uint8(255)
-		for _, c := range cells[:living] {
-			if v := row[c]; v < d {
-				d = v
-			}
+		d := row[cells[0]]
+		if v := row[cells[1]]; v < d {
+			d = v
+		}
+		if v := row[cells[2]]; v < d {
+			d = v
+		}
+		if v := row[cells[3]]; v < d {
+			d = v
+		}
+		if living == 0 {
+			d = 0
 		}
 		mins[i&(MaxSpawns-1)] = d
 		if d > best {
