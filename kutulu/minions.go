@@ -204,12 +204,12 @@ func (s *State) wanderRun(ms []Minion, i int, v *explorerView) (next int, recall
 		}
 		slot := int(v.slotOf[uint8(n.Target)&7])
 		left := v.cnt // the shuffle draws for slots start..cnt-2
-		var packed uint16
+		packed := uint16(noPath) // with nobody reachable, no step either way
 		if slot >= 0 {
 			left--
 			packed = v.rows[slot&3][from]
 		}
-		if slot < 0 || packed>>4 != low {
+		if packed>>4 != low {
 			tied := uint(0)
 			for k, r := range &v.rows {
 				if r[from]>>4 == low {
