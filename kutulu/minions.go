@@ -203,7 +203,7 @@ func (s *State) wanderRun(ms []Minion, i int, v *explorerView) (next int, recall
 			break
 		}
 		slot := int(v.slotOf[uint8(n.Target)&7])
-		left := v.cnt // the shuffle draws for slots start..cnt-2
+		left := v.cnt            // the shuffle draws for slots start..cnt-2
 		packed := uint16(noPath) // with nobody reachable, no step either way
 		if slot >= 0 {
 			left--
