@@ -152,21 +152,20 @@ func (s *State) newMinion(n Minion) {
 }
 
 func (s *State) doActions(acts *[Players]Action, log *Log) {
-	var waitForced [Players]bool
-	s.resetStuck(&waitForced, log)
+	waitForced := s.resetStuck(0, log) // bit p: p's action became WAIT
 	if s.Params.HasWood1() && (acts[0].Kind == ActYell || acts[1].Kind == ActYell || acts[2].Kind == ActYell || acts[3].Kind == ActYell) {
 		for p := range s.Explorers {
-			if !s.Explorers[p].Alive || waitForced[p] || acts[p].Kind != ActYell {
+			if !s.Explorers[p].Alive || waitForced&(1<<uint(p)) != 0 || acts[p].Kind != ActYell {
 				continue
 			}
 			s.yell(p, log)
 		}
-		s.resetStuck(&waitForced, log) // only new YELLs can add victims
+		waitForced = s.resetStuck(waitForced, log) // only new YELLs can add victims
 	}
 	nb := s.Maze.nb
 	for p := range s.Explorers {
 		e := &s.Explorers[p]
-		if !e.Alive || waitForced[p] {
+		if !e.Alive || waitForced&(1<<uint(p)) != 0 {
 			continue
 		}
 		a := acts[p]
@@ -206,24 +205,25 @@ func (s *State) cast(p int, k ActionKind, log *Log) {
 }
 
 // resetStuck turns the action of every stuck explorer into the referee's
-// shared WAIT, reporting each the first time.
-func (s *State) resetStuck(waitForced *[Players]bool, log *Log) {
-	var stuck [Players]bool
-	anyStuck := false
+// shared WAIT: it adds their bits to waitForced, reporting each the first
+// time.
+func (s *State) resetStuck(waitForced uint, log *Log) uint {
+	stuck := uint(0)
 	for i := 0; i < s.NEffects; i++ {
 		if s.Effects[i].Kind == EffectYell {
-			stuck[s.Effects[i].Victim], anyStuck = true, true
+			stuck |= 1 << (uint(s.Effects[i].Victim) & (Players - 1))
 		}
 	}
-	if !anyStuck {
-		return
+	if stuck == 0 {
+		return waitForced
 	}
 	for p := range s.Explorers {
-		if s.Explorers[p].Alive && !waitForced[p] && stuck[p] {
-			waitForced[p] = true
+		if bit := uint(1) << uint(p); s.Explorers[p].Alive && waitForced&bit == 0 && stuck&bit != 0 {
+			waitForced |= bit
 			log.add(EvTakenAback, p, 0)
 		}
 	}
+	return waitForced
 }
 
 func (s *State) yell(p int, log *Log) {
