@@ -72,11 +72,11 @@ func (s *State) ApplyTurn(acts *[Players]Action, log *Log) {
 	if s.NMinions > 0 && s.updateMinions(&lit, &v) {
 		s.recallMinions()
 	}
-	s.spreadMadness(&v, log)
+	living := s.spreadMadness(&v, log)
 	if s.Params.HasWood1() && s.Turn != 0 && s.Turn%ShelterInterval == 0 {
 		s.refillShelters()
 	}
-	s.endCheck()
+	s.endCheck(living)
 	s.Turn++
 }
 
@@ -332,7 +332,8 @@ func (s *State) recallMinions() {
 	s.NMinions = k
 }
 
-func (s *State) spreadMadness(v *explorerView, log *Log) {
+// spreadMadness returns the size of the living list left.
+func (s *State) spreadMadness(v *explorerView, log *Log) (living int) {
 	// Company is decided before anyone's sanity changes; each explorer
 	// then loses sanity and leaves the living list at 0, in player order.
 	// Empty slots stand far apart off the map: no company for them.
@@ -344,6 +345,7 @@ func (s *State) spreadMadness(v *explorerView, log *Log) {
 	if v.cnt == 1 {
 		loss = KutuluLoss
 	}
+	living = v.cnt
 	for k := 0; k < v.cnt; k++ {
 		p := int(v.living[k&3]) & (Players - 1)
 		e := &s.Explorers[p]
@@ -356,8 +358,10 @@ func (s *State) spreadMadness(v *explorerView, log *Log) {
 			s.removeExplorer(p)
 			e.Score = int16(s.Turn)
 			log.add(EvMad, p, 0)
+			living--
 		}
 	}
+	return living
 }
 
 // near tells whether two explorers keep each other company, from their
@@ -397,7 +401,8 @@ func (s *State) refillShelters() {
 	}
 }
 
-func (s *State) endCheck() {
+// endCheck ends the game after the last turn or when nobody is living.
+func (s *State) endCheck(living int) {
 	if s.Turn >= MaxTurn {
 		for p := range s.Explorers {
 			e := &s.Explorers[p]
@@ -407,7 +412,7 @@ func (s *State) endCheck() {
 		}
 		s.Over = true
 	}
-	if s.LivingCount() == 0 {
+	if living == 0 {
 		s.Over = true
 	}
 }
