@@ -465,9 +465,10 @@ func TestTurnIsPlayedWhenEveryoneIsDisqualified(t *testing.T) {
 }
 
 // skipShuffle must leave the generator where NextIntn(left), ...,
-// NextIntn(2) leave it, rejected draws included (states chosen so that a
-// NextIntn(3) draw is one of the two largest 31-bit values).
-func TestSkipShuffleMatchesNextIntn(t *testing.T) {
+// NextIntn(2) leave it, and shuffle must draw the referee's order with
+// NextIntn, rejected draws included (states chosen so that a NextIntn(3)
+// draw is one of the two largest 31-bit values).
+func TestShuffleDrawsMatchNextIntn(t *testing.T) {
 	inv := uint64(1) // multiplier^-1 mod 2^48 by Newton's iteration
 	for i := 0; i < 6; i++ {
 		inv *= 2 - jrand.Multiplier*inv
@@ -495,6 +496,26 @@ func TestSkipShuffleMatchesNextIntn(t *testing.T) {
 			require.Equal(t, want.State(), got.State(), "state %#x left %d", st, left)
 			if left == 3 && want.State() != step(step(st)) {
 				rejected++
+			}
+		}
+		for cnt := 0; cnt <= Players; cnt++ {
+			for prev := -1; prev < cnt; prev++ {
+				var r jrand.Random
+				r.SetState(st)
+				want := [Players]int{0, 1, 2, 3}
+				start := 0
+				if prev >= 0 {
+					want[0], want[prev] = want[prev], want[0]
+					start = 1
+				}
+				for i := start; i < cnt-1; i++ {
+					j := i + int(r.NextIntn(int32(cnt-i)))
+					want[i], want[j] = want[j], want[i]
+				}
+				s := State{}
+				s.Rand.SetState(st)
+				require.Equal(t, want, s.shuffle(cnt, prev), "state %#x cnt %d prev %d", st, cnt, prev)
+				require.Equal(t, r.State(), s.Rand.State(), "state %#x cnt %d prev %d", st, cnt, prev)
 			}
 		}
 	}

@@ -428,38 +428,40 @@ func (s *State) lookAround(n *Minion) bool {
 }
 
 // shuffle is the referee's partial Fisher-Yates over the living list, the
-// previous target's slot (prev >= 0) first and left in place.
+// previous target's slot (prev >= 0) first and left in place. Slot i draws
+// NextIntn(cnt-i), from 4 down to 2: powers of two take the top bits of
+// one draw; for 3 a rejected draw (odds 2 in 2^31) is followed by fresh
+// ones, as NextIntn(3) makes them. The generator is stepped in a register
+// (see wanderRun).
 func (s *State) shuffle(cnt, prev int) [Players]int {
 	order := [Players]int{0, 1, 2, 3}
-	start := 0
+	i := 0
 	if prev >= 0 {
 		order[prev&3], order[0] = 0, prev
-		start = 1
+		i = 1
 	}
-	// NextIntn with the bound known, from 4 down to 2 (cnt-i draws for
-	// slot i): powers of two take the top bits of one draw; for 3 a
-	// rejected draw (odds 2 in 2^31) is followed by fresh ones, as
-	// NextIntn(3) makes them.
-	i := start
+	x := s.Rand.State()
 	if cnt-i == 4 {
-		j := i + int(s.Rand.Next(31)>>29)
-		order[i], order[j&3] = order[j&3], order[i]
+		x = x*jrand.Multiplier + jrand.Addend
+		j := i + int(x>>46&3)
+		order[i&3], order[j&3] = order[j&3], order[i&3]
 		i++
 	}
 	if cnt-i == 3 {
-		u := s.Rand.Next(31)
-		k := u % 3
-		if u-k+2 < 0 {
-			k = s.Rand.NextIntn(3)
+		x = x*jrand.Multiplier + jrand.Addend
+		for uint32(x>>16) >= reject3 {
+			x = x*jrand.Multiplier + jrand.Addend
 		}
-		j := i + int(k)
+		j := i + int(uint32(x>>17)&(1<<31-1)%3)
 		order[i&3], order[j&3] = order[j&3], order[i&3]
 		i++
 	}
 	if cnt-i == 2 {
-		j := i + int(s.Rand.Next(31)>>30)
+		x = x*jrand.Multiplier + jrand.Addend
+		j := i + int(x>>47&1)
 		order[i&3], order[j&3] = order[j&3], order[i&3]
 	}
+	s.Rand.SetState(x)
 	return order
 }
 
