@@ -221,10 +221,12 @@ func (s *State) wanderRun(ms []Minion, i int, v *explorerView) (next int, recall
 			}
 			slot = bits.TrailingZeros8(uint8(tied))
 			packed = v.rows[slot&3][from]
+			if low != noPath>>4 {
+				n.Target = v.living[slot&3] // the previous target needs no write
+			}
 		}
 		x = skipShuffle(x, left)
 		if low != noPath>>4 {
-			n.Target = v.living[slot&3]
 			n.Cell = v.steps[(from<<4|int(packed&15))&(len(v.steps)-1)]
 		}
 		n.Life--
