@@ -42,8 +42,9 @@ func midGameStates(tb testing.TB) ([]kutulu.State, [][kutulu.Players]kutulu.Acti
 
 // BenchmarkApplyTurn: one turn update on mid-game four-player states of one
 // map, each from a fresh copy (CopyFrom, as a search does). The copy counts
-// in the figure: about 180 of the 4,365 instructions per turn under callgrind
-// (BenchmarkCopyFrom measures it alone).
+// in the figure: about 145 of the 3,150-3,300 instructions per turn under
+// callgrind, and the loop about 35 (BenchmarkCopyFrom measures the copy
+// alone).
 func BenchmarkApplyTurn(b *testing.B) {
 	states, acts := midGameStates(b)
 	minions := 0
