@@ -30,6 +30,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"cgbots/tools/internal/match"
 )
 
 // Config is an arena run; Bots carry their resolved commands.
@@ -158,7 +160,7 @@ func (cfg *Config) playOne(spec gameSpec, sched schedule, g int) GameRecord {
 		rec.Replay = ""
 	} else {
 		rec.Scores, rec.Disqualified, rec.LastTurn = out.scores, out.disqualified, out.lastTurn
-		rec.Ranks = ranksOf(out.scores)
+		rec.Ranks = match.Ranks(out.scores)
 	}
 	rec.notes = log.String()
 	return rec

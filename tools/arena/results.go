@@ -50,20 +50,6 @@ type Pair struct {
 	EloError *float64 `json:"eloError,omitempty"` // 95% half-width; absent when unknown
 }
 
-// ranksOf gives each seat its rank, 1 best; equal scores share a rank.
-func ranksOf(scores []int) []int {
-	r := make([]int, len(scores))
-	for i := range scores {
-		r[i] = 1
-		for j := range scores {
-			if scores[j] > scores[i] {
-				r[i]++
-			}
-		}
-	}
-	return r
-}
-
 // versus is 1 when a beat b, 1/2 on a tie, else 0.
 func versus(a, b int) float64 {
 	switch {

@@ -4,17 +4,14 @@ import (
 	"bytes"
 	"testing"
 
+	"cgbots/tools/internal/match"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-func TestRanksShareTies(t *testing.T) {
-	assert.Equal(t, []int{1, 3, 1, 4}, ranksOf([]int{5, 2, 5, -1}))
-	assert.Equal(t, []int{1, 1}, ranksOf([]int{0, 0}))
-}
-
 func record(game int, seats []string, scores []int) GameRecord {
-	return GameRecord{Game: game, Seats: seats, Scores: scores, Ranks: ranksOf(scores), Disqualified: make([]string, len(seats))}
+	return GameRecord{Game: game, Seats: seats, Scores: scores, Ranks: match.Ranks(scores), Disqualified: make([]string, len(seats))}
 }
 
 func TestStandingsFourSeats(t *testing.T) {

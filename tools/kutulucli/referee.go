@@ -207,22 +207,9 @@ func (g *procGame) kill(proc *match.Process, p int) {
 }
 
 // ranks gives each player its rank (1 best); equal scores tie.
-func ranks(scores [kutulu.Players]int) [kutulu.Players]int {
-	var r [kutulu.Players]int
-	for p := range scores {
-		r[p] = 1
-		for q := range scores {
-			if scores[q] > scores[p] {
-				r[p]++
-			}
-		}
-	}
-	return r
-}
-
 func printRanking(w io.Writer, s *kutulu.State, res *gameResult) {
 	sc := s.Scores()
-	rk := ranks(sc)
+	rk := match.Ranks(sc[:])
 	order := []int{0, 1, 2, 3}
 	sort.SliceStable(order, func(i, j int) bool { return rk[order[i]] < rk[order[j]] })
 	fmt.Fprintf(w, "map %q, league %d, last turn %d\n", s.Maze.Name, s.Params.League, s.Turn-1)

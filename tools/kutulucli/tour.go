@@ -8,6 +8,7 @@ import (
 	"cgbots/internal/rng"
 	"cgbots/kutulu"
 	"cgbots/kutulu/mapgen"
+	"cgbots/tools/internal/match"
 )
 
 // tourSeed fixes the tour's generated map and referee draws.
@@ -28,7 +29,7 @@ func Tour(stdout io.Writer) error {
 	names := [kutulu.Players]string{"mcts", "heuristic", "random", "heuristic"}
 	kutulu.Play(&s, &pols)
 	sc := s.Scores()
-	rk := ranks(sc)
+	rk := match.Ranks(sc[:])
 	fmt.Fprintf(stdout, "kutulu: %s (%dx%d), Bronze rules, %d turns in %v\n", m.Name, m.W, m.H, s.Turn, time.Since(start).Round(time.Millisecond))
 	for q := 0; q < kutulu.Players; q++ {
 		fmt.Fprintf(stdout, "  player %d %-9s rank %d score %d\n", q, names[q], rk[q], sc[q])
