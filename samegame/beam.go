@@ -35,13 +35,19 @@ type Plan struct {
 // wider beam. The result is the same for the same seed and node budget,
 // whatever the thread count.
 func Solve(b Board, budget *clock.Budget, opt Options) Plan {
-	if budget.Timed() && budget.Remaining() < time.Second || !budget.Timed() && nodesLeft(budget) < 200000 {
+	if tooSmallToSplit(budget) {
 		return solveBeams(b, budget, opt)
 	}
 	part := share(budget, 1-endgameShare)
 	best := solveBeams(b, part, opt)
 	charge(budget, part)
 	return polishEnd(b, best, budget)
+}
+
+// tooSmallToSplit reports whether budget is too small to share between
+// search phases (a 50 ms turn): it then goes to one portfolio.
+func tooSmallToSplit(budget *clock.Budget) bool {
+	return budget.Timed() && budget.Remaining() < time.Second || !budget.Timed() && nodesLeft(budget) < 200000
 }
 
 // endgameShare is the part of a large budget kept for solving the end of the best line exactly.
@@ -68,8 +74,7 @@ func solveBeams(b Board, budget *clock.Budget, opt Options) Plan {
 	if opt.Tabu > 0 {
 		colors = []int{opt.Tabu - 1}
 	}
-	if budget.Timed() && budget.Remaining() < time.Second || !budget.Timed() && nodesLeft(budget) < 200000 {
-		// Too small to split (a 50 ms turn): one portfolio.
+	if tooSmallToSplit(budget) {
 		best, _ := portfolio(b, budget, opt, colors)
 		return best
 	}
