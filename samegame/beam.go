@@ -14,12 +14,28 @@ type Options struct {
 	Seed    uint64
 	Threads int // goroutines expanding each beam layer (1 when 0)
 	Width   int // first beam width; iterative widening quadruples it (default 64)
-	// MaxWidth caps the width (memory grows with it, about 1 KB a slot);
-	// long runs then repeat capped beams with other noise. Default 200,000.
+	// MaxWidth caps the width (memory grows with it, see BytesPerSlot). A
+	// budget left once every beam ran at the cap goes to beams restarted at
+	// more depths along the best line. Default 200,000.
 	MaxWidth int
 	Eval     Eval // evaluation weights (DefaultEval when zero)
 	Tabu     int  // 1 + the colour kept for the final group; 0 tries them all
-	Log      func(width int, score int, nodes int64)
+	// Start is a known solution (none when it has no moves): the search
+	// returns it unless it finds better, and restarts beams along its line
+	// when it beats the first beams.
+	Start Plan
+	Log   func(Progress) // called after every beam
+}
+
+// BytesPerSlot is about the memory a beam needs per unit of width, measured
+// on the standard positions (see MaxWidth).
+const BytesPerSlot = 2048
+
+// Progress reports a search under way.
+type Progress struct {
+	Width int   // width of the beam that just ended
+	Nodes int64 // nodes counted so far by the current phase
+	Best  Plan  // best solution found so far, from the root
 }
 
 // Plan is a solution: the moves in CodinGame coordinates and their total score.
@@ -35,19 +51,26 @@ type Plan struct {
 // wider beam. The result is the same for the same seed and node budget,
 // whatever the thread count.
 func Solve(b Board, budget *clock.Budget, opt Options) Plan {
+	if score, err := Replay(b, opt.Start.Moves); err != nil || score != opt.Start.Score {
+		opt.Start = Plan{}
+	}
 	if tooSmallToSplit(budget) {
 		return solveBeams(b, budget, opt)
 	}
 	part := share(budget, 1-endgameShare)
 	best := solveBeams(b, part, opt)
 	charge(budget, part)
-	return polishEnd(b, best, budget)
+	best = polishEnd(b, best, budget)
+	if opt.Log != nil {
+		opt.Log(Progress{Nodes: budget.Count(), Best: best})
+	}
+	return best
 }
 
 // tooSmallToSplit reports whether budget is too small to share between
 // search phases (a 50 ms turn): it then goes to one portfolio.
 func tooSmallToSplit(budget *clock.Budget) bool {
-	return budget.Timed() && budget.Remaining() < time.Second || !budget.Timed() && nodesLeft(budget) < 200000
+	return budget.Timed() && budget.Remaining() < time.Second || !budget.Timed() && budget.NodesLeft() < 200000
 }
 
 // endgameShare is the part of a large budget kept for solving the end of the best line exactly.
@@ -68,7 +91,7 @@ func solveBeams(b Board, budget *clock.Budget, opt Options) Plan {
 		opt.Eval = DefaultEval
 	}
 	if !b.HasMove() {
-		return Plan{}
+		return opt.Start
 	}
 	colors := tabuCandidates(&b)
 	if opt.Tabu > 0 {
@@ -76,35 +99,74 @@ func solveBeams(b Board, budget *clock.Budget, opt Options) Plan {
 	}
 	if tooSmallToSplit(budget) {
 		best, _ := portfolio(b, budget, opt, colors)
-		return best
+		return better(best, opt.Start)
 	}
 	part := share(budget, 0.6)
 	best, tabu := portfolio(b, part, opt, colors)
 	charge(budget, part)
-	starts := []float64{0.75, 0.5, 0.25}
-	for i, frac := range starts {
-		if budget.Spent() || len(best.Moves) < 8 {
-			break
-		}
-		depth := int(frac * float64(len(best.Moves)))
-		root := b
-		prefix, _ := Replay(root, best.Moves[:depth])
-		for _, m := range best.Moves[:depth] {
-			root.Play(m)
-		}
-		part := share(budget, 1/float64(len(starts)-i))
-		sub := opt
-		sub.Seed += uint64(i + 1)
-		if opt.Log != nil {
-			sub.Log = func(width, score int, nodes int64) { opt.Log(width, prefix+score, nodes) }
-		}
-		p, _ := portfolio(root, part, sub, []int{tabu})
-		charge(budget, part)
-		if prefix+p.Score > best.Score {
-			best = Plan{Moves: append(append([]Move(nil), best.Moves[:depth]...), p.Moves...), Score: prefix + p.Score}
+	best = better(best, opt.Start)
+	restarts := uint64(0)
+	tried := make(map[uint64]bool) // roots already searched from
+	for parts := 4; parts <= 2*len(best.Moves); parts *= 2 {
+		fracs := restartFractions(parts)
+		for i, k := range fracs {
+			if budget.Spent() || len(best.Moves) < 8 {
+				return best
+			}
+			depth := k * len(best.Moves) / parts
+			root := b
+			for _, m := range best.Moves[:depth] {
+				root.Play(m)
+			}
+			if depth < 1 || tried[root.Hash()] {
+				continue
+			}
+			tried[root.Hash()] = true
+			part := share(budget, 1/float64(len(fracs)-i))
+			restarts++
+			sub := opt
+			sub.Seed += restarts
+			sub.Start = Plan{}
+			if opt.Log != nil {
+				line, d := best, depth
+				sub.Log = func(p Progress) {
+					opt.Log(Progress{Width: p.Width, Nodes: p.Nodes, Best: better(line, joined(b, line.Moves[:d], p.Best))})
+				}
+			}
+			p, _ := portfolio(root, part, sub, []int{tabu})
+			charge(budget, part)
+			best = better(best, joined(b, best.Moves[:depth], p))
 		}
 	}
 	return best
+}
+
+// restartFractions are where beams restart along the best line, in parts of
+// its length: 3/4, 1/2 and 1/4 first; budget still left then (beams capped
+// by MaxWidth) goes to the odd eighths, the odd sixteenths and so on.
+func restartFractions(parts int) []int {
+	var ks []int
+	for k := parts - 1; k > 0; k-- {
+		if parts == 4 || k%2 == 1 {
+			ks = append(ks, k)
+		}
+	}
+	return ks
+}
+
+// joined is the plan that plays prefix from b, then tail.
+func joined(b Board, prefix []Move, tail Plan) Plan {
+	moves := append(append([]Move(nil), prefix...), tail.Moves...)
+	score, _ := Replay(b, prefix)
+	return Plan{Moves: moves, Score: score + tail.Score}
+}
+
+// better returns the higher-scoring plan, a when they tie.
+func better(a, b Plan) Plan {
+	if b.Score > a.Score {
+		return b
+	}
+	return a
 }
 
 // share returns a budget of fraction f of what is left of b.
@@ -112,7 +174,7 @@ func share(b *clock.Budget, f float64) *clock.Budget {
 	if b.Timed() {
 		return clock.For(time.Duration(float64(b.Remaining()) * f))
 	}
-	n := int64(float64(nodesLeft(b)) * f)
+	n := int64(float64(b.NodesLeft()) * f)
 	if n < 1 {
 		n = 1
 	}
@@ -133,7 +195,7 @@ func portfolio(b Board, budget *clock.Budget, opt Options, colors []int) (Plan, 
 	best, bestTabu := s.greedy(b, 0), colors[0]
 	results := make([]int, Colors)
 	width := opt.Width
-	total := budget.Count() + nodesLeft(budget)
+	total := budget.Count() + budget.NodesLeft()
 	run := uint64(0)
 	for round := 0; !budget.Spent(); round++ {
 		startCount, startTime := budget.Count(), time.Now()
@@ -150,14 +212,14 @@ func portfolio(b Board, budget *clock.Budget, opt Options, colors []int) (Plan, 
 			}
 			complete, exhaustive = complete && ok, exhaustive && all
 			if opt.Log != nil {
-				opt.Log(width, best.Score, budget.Count())
+				opt.Log(Progress{Width: width, Nodes: budget.Count(), Best: best})
 			}
 			if !ok {
 				break
 			}
 		}
-		if !complete || exhaustive {
-			break
+		if !complete || exhaustive || width >= opt.MaxWidth {
+			break // at the cap, another beam would find the same lines
 		}
 		used := float64(budget.Count()-startCount) / float64(len(colors))
 		left := float64(total - budget.Count())
@@ -217,19 +279,6 @@ func nextWidth(width int, used, left float64) int {
 		next = 1
 	}
 	return next
-}
-
-// nodesLeft is the number of nodes a node budget has left (0 for a timed one).
-func nodesLeft(b *clock.Budget) int64 {
-	if b.Timed() {
-		return 0
-	}
-	n := int64(0)
-	probe := *b
-	for !probe.Done() {
-		n++
-	}
-	return n
 }
 
 // Eval weighs what a position promises on top of its score (integers, so that

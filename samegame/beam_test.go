@@ -133,3 +133,46 @@ func BenchmarkSearch(b *testing.B) {
 }
 
 const benchScore, benchMoves, benchNodes = 1553, 54, 300000
+
+// A known solution is kept when the search finds nothing better, and a
+// wrong one (moves that do not score as claimed) is ignored.
+func TestSolveStartsFromKnownSolution(t *testing.T) {
+	b := RandomBoard(44)
+	strong := Solve(b, clock.Nodes(400000), Options{Seed: 1})
+	weak := Solve(b, clock.Nodes(2000), Options{Seed: 1, Start: strong})
+	assert.Equal(t, strong, weak)
+
+	bogus := strong
+	bogus.Score += 1000
+	got := Solve(b, clock.Nodes(2000), Options{Seed: 1, Start: bogus})
+	score, err := Replay(b, got.Moves)
+	require.NoError(t, err)
+	assert.Equal(t, got.Score, score)
+	assert.Less(t, got.Score, bogus.Score)
+}
+
+// Beams capped at a small width cannot use a large budget; the search then
+// ends once it has restarted from every depth of its line, instead of
+// repeating beams that would find the same lines.
+func TestCappedSearchEndsWhenNothingIsLeftToTry(t *testing.T) {
+	b := RandomBoard(45)
+	budget := clock.Nodes(50000000)
+	var progress []Progress
+	plan := solveBeams(b, budget, Options{Seed: 1, Width: 16, MaxWidth: 16, Log: func(p Progress) { progress = append(progress, p) }})
+	assert.Less(t, budget.Count(), int64(10000000))
+	require.NotEmpty(t, progress)
+	for i := 1; i < len(progress); i++ {
+		assert.GreaterOrEqual(t, progress[i].Best.Score, progress[i-1].Best.Score, "progress never goes back")
+	}
+	last := progress[len(progress)-1].Best
+	assert.Equal(t, plan, last)
+	score, err := Replay(b, last.Moves)
+	require.NoError(t, err)
+	assert.Equal(t, last.Score, score)
+}
+
+func TestRestartFractions(t *testing.T) {
+	assert.Equal(t, []int{3, 2, 1}, restartFractions(4))
+	assert.Equal(t, []int{7, 5, 3, 1}, restartFractions(8))
+	assert.Equal(t, []int{15, 13, 11, 9, 7, 5, 3, 1}, restartFractions(16))
+}

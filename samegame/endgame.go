@@ -19,12 +19,17 @@ type endEntry struct {
 
 const noMove = 255
 
+// maxEndgameEntries bounds the table's memory (about 1 GB at its largest)
+// in long runs, where a tenth of the budget would otherwise fill it past
+// what the machine holds.
+const maxEndgameEntries = 1 << 25
+
 // solve returns the best score reachable from b, or false when the budget ran out first.
 func (e *endgame) solve(b *Board, depth int) (int32, bool) {
 	if v, ok := e.memo[b.hash]; ok {
 		return v.value, true
 	}
-	if e.budget.Done() {
+	if e.budget.Done() || len(e.memo) >= maxEndgameEntries {
 		return 0, false
 	}
 	if depth >= len(e.groups) {

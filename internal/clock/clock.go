@@ -71,5 +71,14 @@ func (b *Budget) Remaining() time.Duration {
 	return d
 }
 
+// NodesLeft is how many more calls of Done a node budget answers with false
+// (0 once spent, and 0 for a timed budget).
+func (b *Budget) NodesLeft() int64 {
+	if b.timed || b.expired || b.nodes-1 <= b.count {
+		return 0
+	}
+	return b.nodes - 1 - b.count
+}
+
 // Timed reports whether the budget is a deadline rather than a node count.
 func (b *Budget) Timed() bool { return b.timed }

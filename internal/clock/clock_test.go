@@ -9,11 +9,13 @@ import (
 
 func TestNodeBudgetStopsExactly(t *testing.T) {
 	b := Nodes(100)
+	assert.Equal(t, int64(99), b.NodesLeft())
 	n := 0
 	for !b.Done() {
 		n++
 	}
 	assert.Equal(t, 99, n)
+	assert.Equal(t, int64(0), b.NodesLeft())
 	assert.True(t, b.Spent())
 	assert.Equal(t, int64(100), b.Count())
 	assert.Equal(t, time.Duration(0), b.Remaining())
@@ -41,4 +43,5 @@ func TestForHasTimeLeft(t *testing.T) {
 	b := For(time.Second)
 	assert.False(t, b.Spent())
 	assert.Greater(t, b.Remaining(), 900*time.Millisecond)
+	assert.Equal(t, int64(0), b.NodesLeft())
 }

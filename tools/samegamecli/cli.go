@@ -64,20 +64,37 @@ func solve(args []string, stdout, stderr io.Writer) error {
 	threads := fs.Int("threads", 1, "search threads")
 	seed := fs.Uint64("seed", 1, "random seed")
 	width := fs.Int("width", 0, "first beam width (0: default)")
-	maxWidth := fs.Int("maxwidth", 0, "largest beam width; long runs repeat beams at this width (0: default 200000, about 1 KB a slot)")
+	maxWidth := fs.Int("maxwidth", 0, "largest beam width (0: what -mem allows)")
+	memGiB := fs.Float64("mem", 4, "memory for the beams, in GiB: it caps the beam width; long runs then restart beams along the best line")
+	bestPath := fs.String("best", "", "best-solutions file: the search starts from its solutions, and it is rewritten (atomically) on every improvement, so runs add up and an interrupted run keeps what it found")
 	evalFlag := fs.String("eval", "", "evaluation weights to try instead of the tuned ones: Score,Groups,TabuGroups,TabuCount,Others,Adjacent,Parts,TabuParts,Lonely,TabuBreak,Single,ClearHope,Noise")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if fs.NArg() < 1 {
-		return errors.New("usage: samegame solve [-time D | -nodes N] [-threads T] [-seed S] FILE [INDEX...]")
+		return errors.New("usage: samegame solve [-time D | -nodes N] [-threads T] [-seed S] [-best FILE] FILE [INDEX...]")
 	}
 	if *threads < 1 {
 		return errors.New("-threads must be at least 1")
 	}
+	if *maxWidth == 0 {
+		*maxWidth = int(*memGiB * (1 << 30) / samegame.BytesPerSlot)
+	}
+	if *maxWidth < 1 {
+		return errors.New("-mem or -maxwidth leaves no room for a beam")
+	}
 	boards, picked, err := loadBoards(fs.Arg(0), fs.Args()[1:])
 	if err != nil {
 		return err
+	}
+	best := make(solutions)
+	if *bestPath != "" {
+		if best, err = readSolutions(*bestPath); err != nil {
+			return err
+		}
+		if err := best.check(boards); err != nil {
+			return fmt.Errorf("%s: %v", *bestPath, err)
+		}
 	}
 	var eval samegame.Eval
 	if *evalFlag != "" {
@@ -93,14 +110,33 @@ func solve(args []string, stdout, stderr io.Writer) error {
 		if *nodes > 0 {
 			budget = clock.Nodes(*nodes)
 		}
-		opt := samegame.Options{Seed: *seed, Threads: *threads, Width: *width, MaxWidth: *maxWidth, Eval: eval}
+		opt := samegame.Options{Seed: *seed, Threads: *threads, Width: *width, MaxWidth: *maxWidth, Eval: eval, Start: best[i]}
 		boardStart := time.Now()
-		opt.Log = func(w, score int, count int64) {
-			if time.Since(start) > 3*time.Second { // progress only for long runs
-				fmt.Fprintf(stderr, "board %d (%d/%d): width %d best %d nodes %d %.1fs\n", i, n+1, len(picked), w, score, count, time.Since(boardStart).Seconds())
+		var saveErr error
+		keep := func(p samegame.Plan) {
+			if known, ok := best[i]; saveErr != nil || ok && p.Score <= known.Score {
+				return
+			}
+			if score, err := samegame.Replay(boards[i-1], p.Moves); err != nil || score != p.Score {
+				saveErr = fmt.Errorf("board %d: the search's solution does not replay to %d (%v)", i, p.Score, err)
+				return
+			}
+			best[i] = p
+			if *bestPath != "" {
+				saveErr = best.save(*bestPath)
 			}
 		}
-		plan := samegame.Solve(boards[i-1], budget, opt)
+		opt.Log = func(p samegame.Progress) {
+			keep(p.Best)
+			if time.Since(start) > 3*time.Second { // progress only for long runs
+				fmt.Fprintf(stderr, "board %d (%d/%d): width %d best %d nodes %d %.1fs\n", i, n+1, len(picked), p.Width, p.Best.Score, p.Nodes, time.Since(boardStart).Seconds())
+			}
+		}
+		keep(samegame.Solve(boards[i-1], budget, opt))
+		if saveErr != nil {
+			return saveErr
+		}
+		plan := best[i]
 		score, err := samegame.Replay(boards[i-1], plan.Moves)
 		if err != nil {
 			return fmt.Errorf("board %d: our own solution does not replay: %v", i, err)
@@ -109,8 +145,7 @@ func solve(args []string, stdout, stderr io.Writer) error {
 			return fmt.Errorf("board %d: search claims %d, replay gives %d", i, plan.Score, score)
 		}
 		total += score
-		fmt.Fprintf(stdout, "board %d score %d moves %d\n", i, score, len(plan.Moves))
-		fmt.Fprintln(stdout, formatMoves(plan.Moves))
+		writePlan(stdout, i, plan)
 	}
 	fmt.Fprintf(stdout, "total %d\n", total)
 	if d := time.Since(start); d > 3*time.Second {

@@ -80,3 +80,73 @@ func TestTour(t *testing.T) {
 	require.NoError(t, Tour(&out))
 	assert.Contains(t, out.String(), "replay-checked")
 }
+
+// A best file starts out missing, is written by the first run and read back
+// by the next, which never prints less than it holds.
+func TestSolveKeepsBestFile(t *testing.T) {
+	path := writeBoards(t)
+	bestPath := filepath.Join(t.TempDir(), "best.txt")
+	var first, errOut bytes.Buffer
+	require.NoError(t, Run([]string{"solve", "-nodes", "20000", "-best", bestPath, path, "2"}, &first, &errOut))
+	saved, err := os.ReadFile(bestPath)
+	require.NoError(t, err)
+	assert.Equal(t, first.String(), string(saved), "the best file holds what the run printed")
+
+	var second bytes.Buffer
+	require.NoError(t, Run([]string{"solve", "-nodes", "5000", "-seed", "7", "-best", bestPath, path, "2"}, &second, &errOut))
+	sols, err := parseSolutions(second.String())
+	require.NoError(t, err)
+	old, err := parseSolutions(string(saved))
+	require.NoError(t, err)
+	assert.GreaterOrEqual(t, sols[2].Score, old[2].Score)
+
+	var both bytes.Buffer
+	require.NoError(t, Run([]string{"solve", "-nodes", "5000", "-best", bestPath, path, "1"}, &both, &errOut))
+	all, err := readSolutions(bestPath)
+	require.NoError(t, err)
+	assert.Equal(t, []int{1, 2}, all.indices(), "boards solved by earlier runs stay in the file")
+}
+
+func TestBadBestFile(t *testing.T) {
+	path := writeBoards(t)
+	dir := t.TempDir()
+	tests := []struct {
+		name, content, err string
+	}{
+		{"garbage", "hello\n", "line 1: want `board I score S moves M`"},
+		{"no moves line", "board 1 score 5 moves 1", "board 1 has no moves line"},
+		{"count", "board 1 score 5 moves 2\n0,0\n", "board 1 has 1 moves, its header says 2"},
+		{"twice", "board 1 score 0 moves 0\n\nboard 1 score 0 moves 0\n\n", "board 1 appears twice"},
+		{"bad move", "board 1 score 5 moves 1\nx\n", `move 1 "x" is not x,y`},
+		{"no such board", "board 3 score 0 moves 0\n\n", "board 3: no such board"},
+		{"wrong score", "board 1 score 5 moves 0\n\n", "board 1: the moves score 0, not 5"},
+		{"illegal", "board 1 score 5 moves 1\n20,0\n", "move 1 (20,0) is illegal"},
+	}
+	for _, tc := range tests {
+		bestPath := filepath.Join(dir, strings.ReplaceAll(tc.name, " ", "_"))
+		require.NoError(t, os.WriteFile(bestPath, []byte(tc.content), 0o644))
+		var out, errOut bytes.Buffer
+		err := Run([]string{"solve", "-nodes", "5000", "-best", bestPath, path}, &out, &errOut)
+		require.Error(t, err, tc.name)
+		assert.Contains(t, err.Error(), tc.err, tc.name)
+		kept, _ := os.ReadFile(bestPath)
+		assert.Equal(t, tc.content, string(kept), "%s: a rejected file is left alone", tc.name)
+	}
+}
+
+func FuzzParseSolutions(f *testing.F) {
+	f.Add("board 1 score 5 moves 2\n0,0 1,1\ntotal 5\n")
+	f.Add("board 2 score 0 moves 0\n\n")
+	f.Add("board x")
+	f.Fuzz(func(t *testing.T, text string) {
+		sols, err := parseSolutions(text)
+		if err != nil {
+			return
+		}
+		var out bytes.Buffer
+		require.NoError(t, sols.write(&out))
+		again, err := parseSolutions(out.String())
+		require.NoError(t, err, "what write prints parses")
+		require.Equal(t, len(sols), len(again))
+	})
+}
