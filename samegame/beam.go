@@ -27,9 +27,10 @@ type Options struct {
 	Log   func(Progress) // called after every beam
 }
 
-// BytesPerSlot is about the memory a beam needs per unit of width, measured
-// on the standard positions (see MaxWidth).
-const BytesPerSlot = 2048
+// BytesPerSlot is about the memory a beam needs per unit of width (see
+// MaxWidth): beams of width 640,000 on standard positions 1 to 3, two
+// threads, peaked at 4.7 GB resident, most of it one layer's candidates.
+const BytesPerSlot = 7680
 
 // Progress reports a search under way.
 type Progress struct {
@@ -228,7 +229,11 @@ func portfolio(b Board, budget *clock.Budget, opt Options, colors []int) (Plan, 
 			left = budget.Remaining().Seconds()
 		}
 		colors = bestColors(colors, results, keptColors)
-		width = nextWidth(width, used*float64(len(colors)), left)
+		next := nextWidth(width, used*float64(len(colors)), left)
+		if next < width {
+			break // a narrower beam rarely beats a wider one: the caller has better uses for the rest
+		}
+		width = next
 		if width > opt.MaxWidth {
 			width = opt.MaxWidth
 		}
@@ -329,12 +334,17 @@ type beam struct {
 	cands   []candidate // one layer's candidates from every worker
 	ends    []node      // one layer's terminal nodes from every worker
 	salt    uint64      // varies the tie-breaking noise between runs
+	width   int         // the current run's width
+	dropped bool        // whether a worker dropped candidates in this layer
 }
 
 type worker struct {
-	groups []Group
-	cands  []candidate
-	ends   []node // terminal children found by this worker
+	groups    []Group
+	cands     []candidate
+	generated int        // candidates generated in this layer, dropped ones included
+	dropped   bool       // whether pruning dropped a distinct candidate in this layer
+	seen      dedupTable // for pruning cands
+	ends      []node     // terminal children found by this worker
 }
 
 func newBeam(b Board, opt Options) *beam {
@@ -420,6 +430,7 @@ func (s *beam) run(width int, budget *clock.Budget, salt uint64) (plan Plan, com
 	best.hist = -1
 	bestScore := int32(-1)
 	var seen dedupTable
+	s.width = width
 	complete, exhaustive = true, true
 	for len(cur) > 0 {
 		if budget.Spent() {
@@ -432,12 +443,13 @@ func (s *beam) run(width int, budget *clock.Budget, salt uint64) (plan Plan, com
 				best, bestScore = ends[i], ends[i].score
 			}
 		}
-		cands = seen.dedup(cands)
-		if len(cands) > width {
+		cands, dropped := keepBest(cands, width, &seen)
+		if dropped || s.dropped {
 			exhaustive = false
-			selectTop(cands, width)
-			cands = cands[:width]
 		}
+		// Best first: the next layer's order, and so the whole search, is
+		// then the same for any thread count.
+		sort.Slice(cands, func(i, j int) bool { return cands[i].before(&cands[j]) })
 		next = next[:0]
 		for i := range cands {
 			c := &cands[i]
@@ -480,7 +492,7 @@ func (s *beam) expand(cur []node, budget *clock.Budget) ([]candidate, []node) {
 			hi = len(cur)
 		}
 		wk := &s.workers[w]
-		wk.cands, wk.ends = wk.cands[:0], wk.ends[:0]
+		wk.cands, wk.ends, wk.generated, wk.dropped = wk.cands[:0], wk.ends[:0], 0, false
 		if w == n-1 {
 			s.expandRange(wk, cur, lo, hi, budget)
 			continue
@@ -493,8 +505,10 @@ func (s *beam) expand(cur []node, budget *clock.Budget) ([]candidate, []node) {
 	}
 	wg.Wait()
 	total := 0
+	s.dropped = false
 	for w := 0; w < n; w++ {
-		total += len(s.workers[w].cands)
+		total += s.workers[w].generated
+		s.dropped = s.dropped || s.workers[w].dropped
 	}
 	// The merged lists are reused between layers: a wide beam's candidates
 	// are tens of megabytes a layer, too much to leave to the garbage collector.
@@ -512,7 +526,16 @@ func (s *beam) expand(cur []node, budget *clock.Budget) ([]candidate, []node) {
 
 func (s *beam) expandRange(wk *worker, cur []node, lo, hi int, budget *clock.Budget) {
 	timed := budget.Timed()
+	// A worker keeps at most about twice the width: the layer's best
+	// candidates are among each worker's best, and a wide beam's full
+	// candidate list would be most of its memory.
+	limit := 2*s.width + 1024
 	for i := lo; i < hi; i++ {
+		if len(wk.cands) >= limit {
+			var dropped bool
+			wk.cands, dropped = keepBest(wk.cands, s.width, &wk.seen)
+			wk.dropped = wk.dropped || dropped
+		}
 		if timed && i&63 == 63 && budget.Remaining() == 0 {
 			return
 		}
@@ -522,6 +545,7 @@ func (s *beam) expandRange(wk *worker, cur []node, lo, hi int, budget *clock.Bud
 			wk.ends = append(wk.ends, *p)
 			continue
 		}
+		wk.generated += len(wk.groups)
 		for j := range wk.groups {
 			g := &wk.groups[j]
 			child := p.board

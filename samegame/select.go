@@ -30,7 +30,7 @@ func (t *dedupTable) dedup(cands []candidate) []candidate {
 				break
 			}
 			if cands[k-1].hash == h {
-				if cands[i].eval > cands[k-1].eval {
+				if cands[i].before(&cands[k-1]) {
 					t.slots[j] = int32(i + 1)
 				}
 				break
@@ -58,29 +58,45 @@ func (t *dedupTable) dedup(cands []candidate) []candidate {
 	return out
 }
 
-// selectTop reorders cands so that its first k elements have the highest
-// evaluations (quickselect; deterministic for a given input order).
+// before is the order of a beam's candidates: the higher evaluation first,
+// then a fixed tie-break, so that which candidates a layer keeps depends
+// neither on the order they were generated in nor on the thread count.
+func (c *candidate) before(o *candidate) bool {
+	if c.eval != o.eval {
+		return c.eval > o.eval
+	}
+	if c.hash != o.hash {
+		return c.hash < o.hash
+	}
+	if c.parent != o.parent {
+		return c.parent < o.parent
+	}
+	return c.cell < o.cell
+}
+
+// selectTop reorders cands so that its first k elements come first in the
+// before order (quickselect).
 func selectTop(cands []candidate, k int) {
 	lo, hi := 0, len(cands)-1
 	for lo < hi {
 		mid := lo + (hi-lo)/2
 		// Median of three as the pivot.
-		if cands[mid].eval > cands[lo].eval {
+		if cands[mid].before(&cands[lo]) {
 			cands[mid], cands[lo] = cands[lo], cands[mid]
 		}
-		if cands[hi].eval > cands[lo].eval {
+		if cands[hi].before(&cands[lo]) {
 			cands[hi], cands[lo] = cands[lo], cands[hi]
 		}
-		if cands[hi].eval > cands[mid].eval {
+		if cands[hi].before(&cands[mid]) {
 			cands[hi], cands[mid] = cands[mid], cands[hi]
 		}
-		pivot := cands[mid].eval
+		pivot := cands[mid]
 		i, j := lo, hi
 		for i <= j {
-			for cands[i].eval > pivot {
+			for cands[i].before(&pivot) {
 				i++
 			}
-			for cands[j].eval < pivot {
+			for pivot.before(&cands[j]) {
 				j--
 			}
 			if i <= j {
@@ -97,4 +113,16 @@ func selectTop(cands []candidate, k int) {
 			return
 		}
 	}
+}
+
+// keepBest leaves in cands the width best distinct candidates (in no
+// particular order); it reports whether any distinct one was dropped.
+func keepBest(cands []candidate, width int, seen *dedupTable) ([]candidate, bool) {
+	cands = seen.dedup(cands)
+	dropped := len(cands) > width
+	if dropped {
+		selectTop(cands, width)
+		cands = cands[:width]
+	}
+	return cands, dropped
 }

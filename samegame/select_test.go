@@ -39,3 +39,34 @@ func TestDedupKeepsBestOfEachBoard(t *testing.T) {
 	got := d.dedup(cands)
 	require.Equal(t, []candidate{{eval: 5, hash: 9}, {eval: 3, hash: 7}, {eval: 0, hash: 1}}, got)
 }
+
+// Which candidates a layer keeps must not depend on the order they come in:
+// pruning them in pieces (per worker) or at once keeps the same set.
+func TestKeepBestIgnoresOrderAndPieces(t *testing.T) {
+	r := rng.New(6)
+	key := func(cs []candidate) []candidate {
+		out := append([]candidate(nil), cs...)
+		sort.Slice(out, func(i, j int) bool { return out[i].before(&out[j]) })
+		return out
+	}
+	for trial := 0; trial < 300; trial++ {
+		n := 1 + r.Intn(400)
+		cands := make([]candidate, n)
+		for i := range cands {
+			// Few evaluations and boards, so that ties and duplicates abound.
+			cands[i] = candidate{eval: int64(r.Intn(8)), hash: uint64(r.Intn(40)), parent: int32(r.Intn(20)), cell: uint8(i)}
+		}
+		width := 1 + r.Intn(50)
+		var seen dedupTable
+		whole, _ := keepBest(append([]candidate(nil), cands...), width, &seen)
+
+		shuffled := append([]candidate(nil), cands...)
+		r.Shuffle(len(shuffled), func(i, j int) { shuffled[i], shuffled[j] = shuffled[j], shuffled[i] })
+		cut := r.Intn(n + 1)
+		a, _ := keepBest(shuffled[:cut], width, &seen)
+		a = append([]candidate(nil), a...)
+		b, _ := keepBest(shuffled[cut:], width, &seen)
+		pieces, _ := keepBest(append(a, b...), width, &seen)
+		require.Equal(t, key(whole), key(pieces), "trial %d", trial)
+	}
+}
