@@ -28,13 +28,13 @@ type Options struct {
 }
 
 // BytesPerSlot is about the memory a beam needs per unit of width (see
-// MaxWidth): beams of width 640,000 on standard positions 1 to 3, two
-// threads, peaked at 4.7 GB resident, most of it one layer's candidates.
-const BytesPerSlot = 7680
+// MaxWidth), with some margin: a beam of width 640,000 on standard
+// position 2, two threads, peaked at 1.64 GB resident (2.6 KB a slot).
+const BytesPerSlot = 2816
 
 // Progress reports a search under way.
 type Progress struct {
-	Width int   // width of the beam that just ended
+	Width int   // width of the beam that just ended (0 after the exact endgame search)
 	Nodes int64 // nodes counted so far by the current phase
 	Best  Plan  // best solution found so far, from the root
 }
@@ -144,7 +144,8 @@ func solveBeams(b Board, budget *clock.Budget, opt Options) Plan {
 
 // restartFractions are where beams restart along the best line, in parts of
 // its length: 3/4, 1/2 and 1/4 first; budget still left then (beams capped
-// by MaxWidth) goes to the odd eighths, the odd sixteenths and so on.
+// by MaxWidth, or portfolios that stopped rather than run a narrower beam)
+// goes to the odd eighths, the odd sixteenths and so on.
 func restartFractions(parts int) []int {
 	var ks []int
 	for k := parts - 1; k > 0; k-- {

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"time"
@@ -80,6 +81,10 @@ func solve(args []string, stdout, stderr io.Writer) error {
 	if *maxWidth == 0 {
 		*maxWidth = int(*memGiB * (1 << 30) / samegame.BytesPerSlot)
 	}
+	if *memGiB > 0 {
+		// The garbage collector works harder near the limit instead of letting the heap double.
+		debug.SetMemoryLimit(int64(*memGiB * (1 << 30)))
+	}
 	if *maxWidth < 1 {
 		return errors.New("-mem or -maxwidth leaves no room for a beam")
 	}
@@ -129,7 +134,11 @@ func solve(args []string, stdout, stderr io.Writer) error {
 		opt.Log = func(p samegame.Progress) {
 			keep(p.Best)
 			if time.Since(start) > 3*time.Second { // progress only for long runs
-				fmt.Fprintf(stderr, "board %d (%d/%d): width %d best %d nodes %d %.1fs\n", i, n+1, len(picked), p.Width, p.Best.Score, p.Nodes, time.Since(boardStart).Seconds())
+				phase := fmt.Sprintf("width %d", p.Width)
+				if p.Width == 0 {
+					phase = "exact endgame"
+				}
+				fmt.Fprintf(stderr, "board %d (%d/%d): %s best %d nodes %d %.1fs\n", i, n+1, len(picked), phase, p.Best.Score, p.Nodes, time.Since(boardStart).Seconds())
 			}
 		}
 		keep(samegame.Solve(boards[i-1], budget, opt))
