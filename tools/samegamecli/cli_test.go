@@ -59,6 +59,7 @@ func TestErrors(t *testing.T) {
 		{[]string{"solve", bad}, "line 1: 5 characters"},
 		{[]string{"solve", "-threads", "0", path}, "-threads"},
 		{[]string{"solve", "-eval", "1,2", path}, "want 13"},
+		{[]string{"solve", "-mem", "-1", path}, "leaves no room for a beam"},
 		{[]string{"replay", path, "1"}, "usage"},
 		{[]string{"replay", path, "1", "0,0 0,14"}, "move"},
 		{[]string{"replay", path, "1", "0,0 a"}, `move 2 "a" is not x,y`},
