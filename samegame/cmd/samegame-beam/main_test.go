@@ -79,7 +79,7 @@ func TestRecordedGame(t *testing.T) {
 		_, err := fmt.Sscanf(line, "%d %d", &m.X, &m.Y)
 		require.NoError(t, err)
 		_, err = b.Play(m)
-		require.NoError(t, err, "turn %d: %s", i+1, line)
+		require.NoError(t, err, "turn %d: %s (after a deliberate search change, re-record with -update)", i+1, line)
 	}
 	assert.False(t, b.HasMove(), "the game is over")
 }
