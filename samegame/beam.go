@@ -199,6 +199,7 @@ func portfolio(b Board, budget *clock.Budget, opt Options, colors []int) (Plan, 
 	width := opt.Width
 	total := budget.Count() + budget.NodesLeft()
 	run := uint64(0)
+	frequent := colors[0] // tabuCandidates puts the most frequent first
 	for round := 0; !budget.Spent(); round++ {
 		startCount, startTime := budget.Count(), time.Now()
 		complete, exhaustive := true, true
@@ -229,7 +230,7 @@ func portfolio(b Board, budget *clock.Budget, opt Options, colors []int) (Plan, 
 			used = time.Since(startTime).Seconds() / float64(len(colors))
 			left = budget.Remaining().Seconds()
 		}
-		colors = bestColors(colors, results, keptColors)
+		colors = keepFrequent(bestColors(colors, results, keptColors), frequent)
 		next := nextWidth(width, used*float64(len(colors)), left)
 		if next < width {
 			break // a narrower beam rarely beats a wider one: the caller has better uses for the rest
@@ -259,6 +260,21 @@ func tabuCandidates(b *Board) []int {
 	}
 	sort.SliceStable(cs, func(i, j int) bool { return b.ColorCount(cs[i]) > b.ColorCount(cs[j]) })
 	return cs
+}
+
+// keepFrequent puts the most frequent colour in place of the last kept one
+// when the results dropped it: it often does badly in narrow beams and best
+// in wide ones (standard position 2, width 262,144: 3365 with it, at most 3131
+// with any other). Random boards, seed 1: mean 2872 against 2854 (40 boards,
+// 8M nodes), 2998 against 2940 (30 boards, 16M nodes).
+func keepFrequent(kept []int, frequent int) []int {
+	for _, c := range kept {
+		if c == frequent {
+			return kept
+		}
+	}
+	kept[len(kept)-1] = frequent
+	return kept
 }
 
 // bestColors keeps the k colours of cs with the best results (stable order).

@@ -178,3 +178,21 @@ func TestRestartFractions(t *testing.T) {
 	assert.Equal(t, []int{7, 5, 3, 1}, restartFractions(8))
 	assert.Equal(t, []int{15, 13, 11, 9, 7, 5, 3, 1}, restartFractions(16))
 }
+
+func TestKeptColors(t *testing.T) {
+	results := []int{900, 2000, 1500, 0, 1200}
+	for _, tc := range []struct {
+		name     string
+		colors   []int
+		frequent int
+		want     []int
+	}{
+		{"frequent among the best", []int{2, 1, 4, 0}, 2, []int{1, 2}},
+		{"frequent dropped by the results", []int{0, 1, 2, 4}, 0, []int{1, 0}},
+		{"fewer colours than kept", []int{4}, 4, []int{4}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, keepFrequent(bestColors(tc.colors, results, keptColors), tc.frequent))
+		})
+	}
+}
