@@ -189,10 +189,10 @@ func TestKeptColors(t *testing.T) {
 	}{
 		{"frequent among the best", []int{2, 1, 4, 0}, 2, []int{1, 2}},
 		{"frequent dropped by the results", []int{0, 1, 2, 4}, 0, []int{1, 0}},
-		{"fewer colours than kept", []int{4}, 4, []int{4}},
+		{"fewer colours than kept", []int{4, 3}, 3, []int{4, 3}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			assert.Equal(t, tc.want, keepFrequent(bestColors(tc.colors, results, keptColors), tc.frequent))
+			assert.Equal(t, tc.want, colorsToKeep(tc.colors, results, tc.frequent))
 		})
 	}
 }
