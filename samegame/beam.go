@@ -45,12 +45,14 @@ type Plan struct {
 	Score int
 }
 
-// Solve searches b for the best move sequence within budget. First a
-// portfolio of beam searches (every tabu colour, widening, the best colours
-// kept) on most of the budget; then the second half of the best line is
-// searched again from later starting points, where the same budget buys a
-// wider beam. The result is the same for the same seed and node budget,
-// whatever the thread count.
+// Solve searches b for the best move sequence within budget. A large budget
+// is shared between independent searches with varied weights (tickets.go).
+// Each runs a portfolio of beam searches (every tabu colour, widening, the
+// best colours kept) on most of its budget; then the second half of its best
+// line is searched again from later starting points, where the same budget
+// buys a wider beam. The last tenth solves the tail of the best line exactly.
+// The result is the same for the same seed and node budget, whatever the
+// thread count.
 func Solve(b Board, budget *clock.Budget, opt Options) Plan {
 	if score, err := Replay(b, opt.Start.Moves); err != nil || score != opt.Start.Score {
 		opt.Start = Plan{}
@@ -59,7 +61,7 @@ func Solve(b Board, budget *clock.Budget, opt Options) Plan {
 		return solveBeams(b, budget, opt)
 	}
 	part := share(budget, 1-endgameShare)
-	best := solveBeams(b, part, opt)
+	best := solveTickets(b, part, opt)
 	charge(budget, part)
 	best = polishEnd(b, best, budget)
 	if opt.Log != nil {
