@@ -79,8 +79,8 @@ func tooSmallToSplit(budget *clock.Budget) bool {
 // endgameShare is the part of a large budget kept for solving the end of the best line exactly.
 const endgameShare = 0.1
 
-// solveBeams is Solve without the exact endgame.
-func solveBeams(b Board, budget *clock.Budget, opt Options) Plan {
+// withDefaults fills the options left at zero.
+func withDefaults(opt Options) Options {
 	if opt.Threads < 1 {
 		opt.Threads = 1
 	}
@@ -93,6 +93,12 @@ func solveBeams(b Board, budget *clock.Budget, opt Options) Plan {
 	if opt.Eval == (Eval{}) {
 		opt.Eval = DefaultEval
 	}
+	return opt
+}
+
+// solveBeams is Solve without the exact endgame and without tickets.
+func solveBeams(b Board, budget *clock.Budget, opt Options) Plan {
+	opt = withDefaults(opt)
 	if !b.HasMove() {
 		return opt.Start
 	}

@@ -37,7 +37,7 @@ func TestTicketCount(t *testing.T) {
 // The first ticket is the plain search; the others vary the weights that
 // shape the plan, reproducibly for a seed.
 func TestVariedEval(t *testing.T) {
-	assert.Equal(t, DefaultEval, variedEval(Eval{}, 7, 0))
+	assert.Equal(t, DefaultEval, variedEval(DefaultEval, 7, 0))
 	a, b := variedEval(DefaultEval, 7, 1), variedEval(DefaultEval, 7, 2)
 	assert.NotEqual(t, a, b)
 	assert.Equal(t, a, variedEval(DefaultEval, 7, 1))
@@ -45,7 +45,8 @@ func TestVariedEval(t *testing.T) {
 	for ticket := 1; ticket < 50; ticket++ {
 		e := variedEval(DefaultEval, 7, ticket)
 		for _, w := range [][2]int64{{e.TabuCount, DefaultEval.TabuCount}, {e.Parts, DefaultEval.Parts}, {e.TabuParts, DefaultEval.TabuParts}, {e.Single, DefaultEval.Single}, {e.ClearHope, DefaultEval.ClearHope}} {
-			assert.InDelta(t, 1.06, float64(w[0])/float64(w[1]), 0.6, "ticket %d", ticket)
+			f := float64(w[0]) / float64(w[1])
+			assert.True(t, f >= 0.6 && f <= 1.65, "ticket %d: factor %.3f", ticket, f)
 		}
 		assert.Contains(t, []int64{0, 1}, e.Others)
 		assert.Equal(t, DefaultEval.Score, e.Score)
