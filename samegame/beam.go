@@ -328,8 +328,9 @@ type Eval struct {
 }
 
 // DefaultEval are the tuned weights. TabuParts 400 had the best mean of the
-// one-weight changes on 30 random boards at 8M nodes (2951 against 2870) but
-// not on 30 others (RandomBoard(9100+i): 2828 against 2912), so it stays 800.
+// one-weight changes on 30 random boards, RandomBoard(9000+i), at 8M nodes
+// (2951 against 2870) but not on 30 others, RandomBoard(9100+i) (2828
+// against 2912), so it stays 800.
 var DefaultEval = Eval{Score: 16, TabuCount: 16, Parts: 1600, TabuParts: 800, Single: 4000, ClearHope: 4000, Noise: 4}
 
 type node struct {
