@@ -54,10 +54,10 @@ func ticketCount(budget *clock.Budget, threads int) int {
 // returns the best plan. With several threads, tickets run side by side on
 // one thread each (no per-layer synchronisation). Each ticket has its own
 // node budget, fixed in advance, so the result does not depend on threads.
-// Tickets explore from the root: restarting half of them along the best line
-// of the others (at 10-60 % of its length, its tabu colour kept) did no
-// better than independent tickets (16 tickets of 8M nodes, 10 random
-// boards, RandomBoard(9300+i): 16 ± 25 less a board).
+// Tickets explore from the root: restarting the second half of them along
+// the best line found so far (at 10-60 % of its length, its tabu colour
+// kept) did no better than independent tickets (16 tickets of 8M nodes, 10
+// random boards, RandomBoard(9300+i): 16 ± 25 less a board).
 func solveTickets(b Board, budget *clock.Budget, opt Options) Plan {
 	opt = withDefaults(opt)
 	k := ticketCount(budget, opt.Threads)
