@@ -77,15 +77,15 @@ func tooSmallToSplit(budget *clock.Budget) bool {
 }
 
 // endgameShare is the part of a large budget kept for solving the end of the best line exactly.
-// Lost clears start earlier than it reaches: on RandomBoard(9100+i) at 60M
-// nodes 5 boards in 30 end with cells left; in those looked at, the biggest
-// group was taken while 31 to 42 other cells remained. Giving 70 % of this
-// share to beams restarted before that move, its colour forbidden while
-// other moves exist, raised no score on the 20 standard positions at 60M
-// nodes (two fell, by 52 and 20, for the smaller exact share). Forbidding
-// the tabu colour so in every beam lowered the mean on RandomBoard(9000+i),
-// 30 boards at 8M nodes: 2735 against 2870, with 12 boards uncleared
-// against 6.
+// A lost clear starts earlier than the exact search reaches: on
+// RandomBoard(9100+i) at 60M nodes 5 boards in 30 end with cells left; in
+// those looked at, the biggest group was taken while 31 to 42 other cells
+// remained. Giving 70 % of this share to beams restarted before that move,
+// its colour forbidden while other moves exist, raised no score on the 20
+// standard positions at 60M nodes (two fell, by 52 and 20, for the smaller
+// exact share). Forbidding the tabu colour that way in every beam lowered
+// the mean on RandomBoard(9000+i), 30 boards at 8M nodes: 2735 against
+// 2870, with 12 boards uncleared against 6.
 const endgameShare = 0.1
 
 // withDefaults fills the options left at zero.

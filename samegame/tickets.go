@@ -119,13 +119,13 @@ func solveTickets(b Board, budget *clock.Budget, opt Options) Plan {
 // Single changes did not lower the mean score much on 30 random boards,
 // RandomBoard(9000+i), at 8M nodes (2710 to 2951 against 2870), but each
 // moved single boards a lot.
-// A fixed list of one-weight changes for the tickets after the first (the
-// order that made the best of the first k highest on those boards) did better
-// than these random variations on 30 other boards, RandomBoard(9100+i), at 8M
-// nodes a ticket (best of 3: 3146 against 3044). But the whole search at 60M
-// nodes gained only 54 ± 42 a board on those other boards and lost 31 ± 62 a
-// position on the 20 standard positions (total 69,502 against 70,114): not
-// adopted.
+// A fixed list of one-weight changes for the tickets after the first (in the
+// order that made the best of the first k highest on RandomBoard(9000+i))
+// did better than these random variations on 30 other boards,
+// RandomBoard(9100+i), at 8M nodes a ticket (best of 3: 3146 against 3044).
+// But the whole search at 60M nodes gained only 54 ± 42 a board on those
+// other boards and lost 31 ± 62 a position on the 20 standard positions
+// (total 69,502 against 70,114): not adopted.
 func variedEval(e Eval, seed uint64, t int) Eval {
 	if t == 0 {
 		return e
