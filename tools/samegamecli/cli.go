@@ -128,7 +128,7 @@ func solve(args []string, stdout, stderr io.Writer) error {
 			}
 			best[i] = p
 			if *bestPath != "" {
-				saveErr = best.save(*bestPath)
+				saveErr = best.save(*bestPath, boards)
 			}
 		}
 		opt.Log = func(p samegame.Progress) {

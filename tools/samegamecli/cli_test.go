@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"cgbots/internal/clock"
 	"cgbots/samegame"
 
 	"github.com/stretchr/testify/assert"
@@ -106,6 +107,34 @@ func TestSolveKeepsBestFile(t *testing.T) {
 	all, err := readSolutions(bestPath)
 	require.NoError(t, err)
 	assert.Equal(t, []int{1, 2}, all.indices(), "boards solved by earlier runs stay in the file")
+}
+
+// Two runs sharing a best file: a save first takes what the other run wrote
+// there meanwhile where it scores more, and refuses a file that stopped
+// fitting the boards instead of overwriting it.
+func TestSaveKeepsWhatAnotherRunSaved(t *testing.T) {
+	boards, _, err := loadBoards(writeBoards(t), nil)
+	require.NoError(t, err)
+	strong := samegame.Solve(boards[0], clock.Nodes(5000), samegame.Options{Seed: 1})
+	require.Positive(t, strong.Score)
+	bestPath := filepath.Join(t.TempDir(), "best.txt")
+	require.NoError(t, solutions{1: strong}.save(bestPath, boards))
+
+	mine := solutions{1: {}, 2: {}} // this run's own finds: nothing on board 1
+	require.NoError(t, mine.save(bestPath, boards))
+	saved, err := readSolutions(bestPath)
+	require.NoError(t, err)
+	assert.Equal(t, []int{1, 2}, saved.indices())
+	assert.Equal(t, strong.Score, saved[1].Score, "the other run's better solution stays")
+	assert.Equal(t, strong.Score, mine[1].Score, "and this run now builds on it")
+
+	alien := "board 1 score 5 moves 0\n\n"
+	require.NoError(t, os.WriteFile(bestPath, []byte(alien), 0o644))
+	err = mine.save(bestPath, boards)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "no longer fits the boards")
+	kept, _ := os.ReadFile(bestPath)
+	assert.Equal(t, alien, string(kept))
 }
 
 func TestBadBestFile(t *testing.T) {

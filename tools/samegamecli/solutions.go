@@ -110,8 +110,23 @@ func (sols solutions) write(w io.Writer) error {
 }
 
 // save replaces the file at path with sols, atomically: an interrupted run
-// leaves the previous file or the new one, never a partial one.
-func (sols solutions) save(path string) error {
+// leaves the previous file or the new one, never a partial one. Solutions
+// that another run saved there meanwhile are first taken into sols where
+// they score more, so that runs sharing a best file keep each other's finds
+// (only a save landing between this read and the rename can be lost).
+func (sols solutions) save(path string, boards []samegame.Board) error {
+	onDisk, err := readSolutions(path)
+	if err != nil {
+		return err
+	}
+	if err := onDisk.check(boards); err != nil {
+		return fmt.Errorf("%s changed and no longer fits the boards: %v", path, err)
+	}
+	for i, p := range onDisk {
+		if known, ok := sols[i]; !ok || p.Score > known.Score {
+			sols[i] = p
+		}
+	}
 	return atomicfile.WriteFunc(path, 0o644, sols.write)
 }
 
