@@ -469,7 +469,12 @@ func groupPotential(m Mask) (pot, paired int64) {
 }
 
 // run is one beam search of the given width. It reports whether it finished
-// before the budget ran out.
+// before the budget ran out. A layer holds the positions after the same
+// number of moves. A plain beam (fixed width, the main terms of DefaultEval)
+// whose layers held the positions with the same number of cells left
+// instead scored 315 ± 108 less a board than Solve at the same node count
+// (30 random boards, RandomBoard(9200+i), about 7M nodes); the same plain
+// beam layered by moves scored 18 ± 94 less.
 func (s *beam) run(width int, budget *clock.Budget, salt uint64) (plan Plan, complete, exhaustive bool) {
 	s.hist = s.hist[:0]
 	s.salt = rng.New(s.opt.Seed ^ salt*0x9e3779b97f4a7c15).Uint64()
