@@ -347,13 +347,14 @@ type Eval struct {
 // At 4M nodes 37 of 100 random boards, RandomBoard(9200+i), end with cells
 // left. Every line, cleared or not, takes its biggest group with 17 to 112
 // other cells left (about 40 typically): the loss is in clearing that rest.
-// Three clearability terms did not raise the mean there (baseline 2716):
-// a penalty per extra group of a colour with at most 4 cells (+43 ± 38,
+// Three clearability terms did not raise the mean beyond noise there
+// (baseline 2716): a penalty per extra group of a colour with at most 4
+// cells (+43 ± 38,
 // 34 uncleared; at most 8 cells: -152 ± 46); Parts counted on the board
 // with the tabu colour removed (-35 ± 49, 30 uncleared; twice as heavy:
 // -181 ± 50, 27 uncleared); a penalty per cell left (12.5 points a cell:
 // +15 ± 41, 31 uncleared; 50 points: -453 ± 56 with only 14 uncleared).
-// Fewer lost clears cost more in the groups given up.
+// Clearing more boards cost more in big groups given up than the bonuses won.
 var DefaultEval = Eval{Score: 16, TabuCount: 16, Parts: 1600, TabuParts: 800, Single: 4000, ClearHope: 4000, Noise: 4}
 
 type node struct {

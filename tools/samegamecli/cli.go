@@ -94,11 +94,8 @@ func solve(args []string, stdout, stderr io.Writer) error {
 	}
 	best := make(solutions)
 	if *bestPath != "" {
-		if best, err = readSolutions(*bestPath); err != nil {
+		if best, err = readCheckedSolutions(*bestPath, boards); err != nil {
 			return err
-		}
-		if err := best.check(boards); err != nil {
-			return fmt.Errorf("%s: %v", *bestPath, err)
 		}
 	}
 	var eval samegame.Eval

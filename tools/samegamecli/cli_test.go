@@ -132,7 +132,7 @@ func TestSaveKeepsWhatAnotherRunSaved(t *testing.T) {
 	require.NoError(t, os.WriteFile(bestPath, []byte(alien), 0o644))
 	err = mine.save(bestPath, boards)
 	require.Error(t, err)
-	assert.Contains(t, err.Error(), "no longer fits the boards")
+	assert.Contains(t, err.Error(), "board 1: the moves score 0, not 5 (the file changed during the run")
 	kept, _ := os.ReadFile(bestPath)
 	assert.Equal(t, alien, string(kept))
 }

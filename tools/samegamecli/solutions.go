@@ -70,6 +70,18 @@ func readSolutions(path string) (solutions, error) {
 	return sols, nil
 }
 
+// readCheckedSolutions reads a best file and replays each of its solutions on boards.
+func readCheckedSolutions(path string, boards []samegame.Board) (solutions, error) {
+	sols, err := readSolutions(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := sols.check(boards); err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	return sols, nil
+}
+
 // check replays every solution on its board and reports the first that
 // does not give its score.
 func (sols solutions) check(boards []samegame.Board) error {
@@ -115,12 +127,9 @@ func (sols solutions) write(w io.Writer) error {
 // they score more, so that runs sharing a best file keep each other's finds
 // (only a save landing between this read and the rename can be lost).
 func (sols solutions) save(path string, boards []samegame.Board) error {
-	onDisk, err := readSolutions(path)
+	onDisk, err := readCheckedSolutions(path, boards)
 	if err != nil {
-		return err
-	}
-	if err := onDisk.check(boards); err != nil {
-		return fmt.Errorf("%s changed and no longer fits the boards: %v", path, err)
+		return fmt.Errorf("%v (the file changed during the run and no longer fits the boards; it is left as it is)", err)
 	}
 	for i, p := range onDisk {
 		if known, ok := sols[i]; !ok || p.Score > known.Score {
