@@ -418,33 +418,40 @@ func (s *beam) evaluate(b *Board, score int32, removedColor int, noise int64) in
 	e := &s.opt.Eval
 	v := e.Score * int64(score)
 	others, singles := 0, 0
+	var tabuCells, otherCells int64
 	for c := 0; c < Colors; c++ {
-		m := b.color[c]
-		n := int64(m.Count())
+		m := &b.color[c]
+		n := int64(b.count[c])
 		if n == 0 {
 			continue
 		}
 		if n == 1 {
 			singles++
 		}
-		var pot, paired int64
-		if e.Groups != 0 || e.TabuGroups != 0 {
-			pot, paired = groupPotential(m)
-		} else if e.Lonely != 0 {
-			p := pairedCells(m)
-			paired = int64(p.Count())
-		}
-		adj := int64(adjacentPairs(&m))
-		v += e.Adjacent * adj
 		if c == s.tabu {
-			v += e.TabuCount*(n-2)*(n-2) + e.TabuGroups*pot - e.TabuParts*(n-adj)
+			tabuCells = n
+			v += e.TabuCount * (n - 2) * (n - 2)
+			if e.TabuGroups != 0 {
+				pot, _ := groupPotential(*m)
+				v += e.TabuGroups * pot
+			}
 			continue
 		}
-		v -= e.Parts * (n - adj)
+		otherCells += n
 		others++
-		v += e.Groups*pot + e.Others*(n-2)*(n-2)
-		v -= e.Lonely * (n - paired)
+		v += e.Others * (n - 2) * (n - 2)
+		if e.Groups != 0 || e.Lonely != 0 {
+			pot, paired := groupPotential(*m)
+			v += e.Groups*pot - e.Lonely*(n-paired)
+		}
 	}
+	// Cells minus neighbour pairs estimates the groups (parts) of a colour.
+	tabuAdj := int64(0)
+	if tabuCells > 1 {
+		tabuAdj = adjacentPairs(&b.color[s.tabu])
+	}
+	otherAdj := b.sameColourPairs() - tabuAdj
+	v += e.Adjacent*(tabuAdj+otherAdj) - e.TabuParts*(tabuCells-tabuAdj) - e.Parts*(otherCells-otherAdj)
 	if removedColor == s.tabu && others > 0 {
 		v -= e.TabuBreak
 	}

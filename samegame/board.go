@@ -25,9 +25,6 @@ type Mask [4]uint64
 // laneBits are the 15 row bits of one column lane.
 const laneBits = 0x7fff
 
-// boardMask holds every cell of the 15x15 board.
-var boardMask = Mask{0x7fff7fff7fff7fff, 0x7fff7fff7fff7fff, 0x7fff7fff7fff7fff, 0x00007fff7fff7fff}
-
 // Bit returns the mask of cell (x, y).
 func Bit(x, y int) Mask {
 	var m Mask
@@ -64,16 +61,6 @@ func (m *Mask) First() (x, y int) {
 // lane returns column x of m as 15 row bits.
 func (m *Mask) lane(x int) uint64 { return m[x>>2] >> (uint(x&3) * 16) & laneBits }
 
-// spread returns m with every cell's four neighbours added, within the board.
-func spread(m Mask) Mask {
-	return Mask{
-		(m[0] | m[0]<<1 | m[0]>>1 | m[0]<<16 | m[0]>>16 | m[1]<<48) & boardMask[0],
-		(m[1] | m[1]<<1 | m[1]>>1 | m[1]<<16 | m[0]>>48 | m[1]>>16 | m[2]<<48) & boardMask[1],
-		(m[2] | m[2]<<1 | m[2]>>1 | m[2]<<16 | m[1]>>48 | m[2]>>16 | m[3]<<48) & boardMask[2],
-		(m[3] | m[3]<<1 | m[3]>>1 | m[3]<<16 | m[2]>>48 | m[3]>>16) & boardMask[3],
-	}
-}
-
 // pairedCells returns the cells of m that have a neighbour in m.
 func pairedCells(m Mask) Mask {
 	var up, right Mask
@@ -97,7 +84,7 @@ func pairedCells(m Mask) Mask {
 }
 
 // adjacentPairs counts the pairs of neighbouring cells inside m.
-func adjacentPairs(m *Mask) int {
+func adjacentPairs(m *Mask) int64 {
 	n := 0
 	for w := 0; w < 4; w++ {
 		n += bits.OnesCount64(m[w] & (m[w] >> 1))
@@ -106,22 +93,45 @@ func adjacentPairs(m *Mask) int {
 	n += bits.OnesCount64(m[1] & (m[1]>>16 | m[2]<<48))
 	n += bits.OnesCount64(m[2] & (m[2]>>16 | m[3]<<48))
 	n += bits.OnesCount64(m[3] & (m[3] >> 16))
-	return n
+	return int64(n)
 }
 
-// floodFrom returns the connected part of within that contains seed.
+// sameColourPairs counts the pairs of neighbouring cells of the same colour,
+// every colour together: colours never share a cell, so the pair bits of all
+// colours can be merged before one count (a bit marks the lower cell of a
+// vertical pair, the left cell of a horizontal one).
+func (b *Board) sameColourPairs() int64 {
+	var u0, u1, u2, u3, r0, r1, r2, r3 uint64
+	for c := range b.color {
+		m := &b.color[c]
+		u0 |= m[0] & (m[0] >> 1)
+		u1 |= m[1] & (m[1] >> 1)
+		u2 |= m[2] & (m[2] >> 1)
+		u3 |= m[3] & (m[3] >> 1)
+		r0 |= m[0] & (m[0]>>16 | m[1]<<48)
+		r1 |= m[1] & (m[1]>>16 | m[2]<<48)
+		r2 |= m[2] & (m[2]>>16 | m[3]<<48)
+		r3 |= m[3] & (m[3] >> 16)
+	}
+	return int64(bits.OnesCount64(u0) + bits.OnesCount64(u1) + bits.OnesCount64(u2) + bits.OnesCount64(u3) +
+		bits.OnesCount64(r0) + bits.OnesCount64(r1) + bits.OnesCount64(r2) + bits.OnesCount64(r3))
+}
+
+// floodFrom returns the connected part of within that contains seed. It is
+// spread written out on four words kept in registers: the hottest loop of the
+// search. within lies on the board, so it masks the shifts' stray bits too.
 func floodFrom(seed, within Mask) Mask {
-	g := seed
+	g0, g1, g2, g3 := seed[0], seed[1], seed[2], seed[3]
+	w0, w1, w2, w3 := within[0], within[1], within[2], within[3]
 	for {
-		n := spread(g)
-		n[0] &= within[0]
-		n[1] &= within[1]
-		n[2] &= within[2]
-		n[3] &= within[3]
-		if n == g {
-			return g
+		n0 := (g0 | g0<<1 | g0>>1 | g0<<16 | g0>>16 | g1<<48) & w0
+		n1 := (g1 | g1<<1 | g1>>1 | g1<<16 | g0>>48 | g1>>16 | g2<<48) & w1
+		n2 := (g2 | g2<<1 | g2>>1 | g2<<16 | g1>>48 | g2>>16 | g3<<48) & w2
+		n3 := (g3 | g3<<1 | g3>>1 | g3<<16 | g2>>48 | g3>>16) & w3
+		if n0 == g0 && n1 == g1 && n2 == g2 && n3 == g3 {
+			return Mask{g0, g1, g2, g3}
 		}
-		g = n
+		g0, g1, g2, g3 = n0, n1, n2, n3
 	}
 }
 
@@ -129,8 +139,9 @@ func floodFrom(seed, within Mask) Mask {
 // value to clone it.
 type Board struct {
 	color   [Colors]Mask
-	colHash [Size]uint64 // hash of each column's content, independent of its place
-	hash    uint64       // hash of the whole board, kept up to date by Apply
+	colHash [Size]uint64  // hash of each column's content, independent of its place
+	hash    uint64        // hash of the whole board, kept up to date by Apply
+	count   [Colors]uint8 // cells of each colour, kept up to date by Apply
 }
 
 // Group is a legal move: a group of at least two cells of one colour.
@@ -177,11 +188,11 @@ func (b *Board) Occupied() Mask {
 func (b *Board) ColorMask(c int) Mask { return b.color[c] }
 
 // ColorCount is the number of cells of colour c.
-func (b *Board) ColorCount(c int) int { return b.color[c].Count() }
+func (b *Board) ColorCount(c int) int { return int(b.count[c]) }
 
 // Cleared reports whether the board is empty.
 func (b *Board) Cleared() bool {
-	return b.color[0].Empty() && b.color[1].Empty() && b.color[2].Empty() && b.color[3].Empty() && b.color[4].Empty()
+	return b.count == [Colors]uint8{}
 }
 
 // Hash identifies the position (equal boards have equal hashes).
@@ -254,14 +265,16 @@ func (b *Board) Apply(g *Group) int {
 	b.color[g.Color][1] &^= g.Cells[1]
 	b.color[g.Color][2] &^= g.Cells[2]
 	b.color[g.Color][3] &^= g.Cells[3]
+	b.count[g.Color] -= uint8(g.Size)
 	emptied := 0 // bit x set: column x became empty
+	hash := b.hash
 	for w := 0; w < 4; w++ {
 		gw := g.Cells[w]
 		for gw != 0 {
 			shift := uint(bits.TrailingZeros64(gw)) &^ 15
 			removed := gw >> shift & laneBits
 			gw &^= laneBits << shift
-			occupied := uint64(0)
+			occupied, colHash := uint64(0), uint64(0)
 			for c := 0; c < Colors; c++ {
 				word := b.color[c][w]
 				l := word >> shift & laneBits
@@ -269,22 +282,26 @@ func (b *Board) Apply(g *Group) int {
 					l = squeeze(l, removed)
 					b.color[c][w] = word&^(laneBits<<shift) | l<<shift
 					occupied |= l
+					colHash ^= laneKey(c, l)
 				}
 			}
 			x := w*4 + int(shift>>4)
+			hash ^= placedColumn(b.colHash[x], x) ^ placedColumn(colHash, x)
+			b.colHash[x] = colHash
 			if occupied == 0 {
 				emptied |= 1 << uint(x)
-			} else {
-				b.colHash[x] = b.columnHash(x)
 			}
 		}
 	}
-	for emptied != 0 {
-		x := 31 - bits.LeadingZeros32(uint32(emptied)) // highest first keeps lower indices valid
-		emptied &^= 1 << uint(x)
-		b.closeColumn(x)
+	if emptied != 0 {
+		for emptied != 0 {
+			x := 31 - bits.LeadingZeros32(uint32(emptied)) // highest first keeps lower indices valid
+			emptied &^= 1 << uint(x)
+			b.closeColumn(x)
+		}
+		hash = combineColumns(&b.colHash) // every column right of a closed one moved
 	}
-	b.hash = combineColumns(&b.colHash)
+	b.hash = hash
 	points := MovePoints(int(g.Size))
 	if b.Cleared() {
 		points += ClearBonus
@@ -374,25 +391,34 @@ func init() {
 func (b *Board) columnHash(x int) uint64 {
 	h := uint64(0)
 	for c := 0; c < Colors; c++ {
-		l := b.color[c].lane(x)
-		h ^= lowKeys[c][l&0xff] ^ highKeys[c][l>>8]
+		h ^= laneKey(c, b.color[c].lane(x))
 	}
 	return h
+}
+
+// laneKey is the key of the cells l (one column's row bits) of colour c.
+func laneKey(c int, l uint64) uint64 { return lowKeys[c][l&0xff] ^ highKeys[c][l>>8] }
+
+// placedColumn is the share in the board hash of column hash ch at place x
+// (nothing for an empty column).
+func placedColumn(ch uint64, x int) uint64 {
+	v := ch * placeKeys[x]
+	return v ^ v>>29
 }
 
 func combineColumns(cols *[Size]uint64) uint64 {
 	h := uint64(0)
 	for x, ch := range cols {
-		if ch != 0 {
-			v := ch * placeKeys[x]
-			h ^= v ^ v>>29
-		}
+		h ^= placedColumn(ch, x)
 	}
 	return h
 }
 
-// rehash recomputes every hash from the cells (after building a board).
-func (b *Board) rehash() {
+// recount recomputes the counts and hashes from the cells (after building a board).
+func (b *Board) recount() {
+	for c := 0; c < Colors; c++ {
+		b.count[c] = uint8(b.color[c].Count())
+	}
 	for x := 0; x < Size; x++ {
 		b.colHash[x] = b.columnHash(x)
 	}

@@ -48,7 +48,7 @@ func FromGrid(g *Grid) (Board, error) {
 			lastFull = x
 		}
 	}
-	b.rehash()
+	b.recount()
 	return b, nil
 }
 

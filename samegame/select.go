@@ -3,7 +3,9 @@ package samegame
 // dedupTable drops candidates that reach a board already reached in the same
 // layer, keeping the one with the best evaluation. Its slots are reused.
 type dedupTable struct {
-	slots []int32 // candidate index + 1, 0 when free
+	// slots hold the high half of a candidate's hash above its index + 1
+	// (0 when free): most probes then settle without touching the candidate.
+	slots []uint64
 	keep  []bool
 }
 
@@ -14,39 +16,37 @@ func (t *dedupTable) dedup(cands []candidate) []candidate {
 		size *= 2
 	}
 	if cap(t.slots) < size {
-		t.slots = make([]int32, size)
+		t.slots = make([]uint64, size)
 	}
 	t.slots = t.slots[:size]
 	for i := range t.slots {
 		t.slots[i] = 0
 	}
-	mask := uint64(size - 1)
-	for i := range cands {
-		h := cands[i].hash
-		for j := h & mask; ; j = (j + 1) & mask {
-			k := t.slots[j]
-			if k == 0 {
-				t.slots[j] = int32(i + 1)
-				break
-			}
-			if cands[k-1].hash == h {
-				if cands[i].before(&cands[k-1]) {
-					t.slots[j] = int32(i + 1)
-				}
-				break
-			}
-		}
-	}
 	if cap(t.keep) < len(cands) {
 		t.keep = make([]bool, len(cands))
 	}
 	t.keep = t.keep[:len(cands)]
-	for i := range t.keep {
-		t.keep[i] = false
-	}
-	for _, k := range t.slots {
-		if k != 0 {
-			t.keep[k-1] = true
+	mask := uint64(size - 1)
+	for i := range cands {
+		h := cands[i].hash
+		tag := h &^ 0xffffffff
+		t.keep[i] = true
+		for j := h & mask; ; j = (j + 1) & mask {
+			slot := t.slots[j]
+			if slot == 0 {
+				t.slots[j] = tag | uint64(i+1)
+				break
+			}
+			k := int(slot&0xffffffff) - 1
+			if slot&^0xffffffff == tag && cands[k].hash == h {
+				if cands[i].before(&cands[k]) {
+					t.slots[j] = tag | uint64(i+1)
+					t.keep[k] = false
+				} else {
+					t.keep[i] = false
+				}
+				break
+			}
 		}
 	}
 	out := cands[:0]
