@@ -32,3 +32,36 @@ func TestPolishEndFindsOptimum(t *testing.T) {
 		require.Equal(t, bestScore(b), got, "board %d\n%s", i, b.String())
 	}
 }
+
+// The bounded search answers exactly above alpha and with a true upper bound
+// at or below it, whatever the order in which one table sees the alphas; its
+// line replays to the exact value.
+func TestEndgameSearchBounds(t *testing.T) {
+	r := rng.New(6)
+	for i := 0; i < 40; i++ {
+		b := smallBoard(r, 4+i%2, 4, 3)
+		want := int32(bestScore(b))
+		e := &endgame{memo: make(map[uint64]endEntry), budget: clock.Nodes(1000000)}
+		for _, alpha := range []int32{want + 5, want, want - 1, want / 2, 0} {
+			v, ok := e.search(&b, alpha, 0)
+			require.True(t, ok)
+			if want > alpha {
+				require.Equal(t, want, v, "board %d alpha %d", i, alpha)
+				got, err := Replay(b, e.line(b))
+				require.NoError(t, err)
+				require.Equal(t, int(want), got, "board %d alpha %d line", i, alpha)
+			} else {
+				require.GreaterOrEqual(t, v, want, "board %d alpha %d", i, alpha)
+				require.LessOrEqual(t, v, alpha, "board %d alpha %d", i, alpha)
+			}
+		}
+	}
+}
+
+func TestUpperBound(t *testing.T) {
+	r := rng.New(7)
+	for i := 0; i < 40; i++ {
+		b := smallBoard(r, 5, 4, 2+i%3)
+		require.GreaterOrEqual(t, upperBound(&b), int32(bestScore(b)), "board %d", i)
+	}
+}
