@@ -294,12 +294,7 @@ func (b *Board) Apply(g *Group) int {
 		}
 	}
 	if emptied != 0 {
-		for emptied != 0 {
-			x := 31 - bits.LeadingZeros32(uint32(emptied)) // highest first keeps lower indices valid
-			emptied &^= 1 << uint(x)
-			b.closeColumn(x)
-		}
-		hash = combineColumns(&b.colHash) // every column right of a closed one moved
+		hash = b.closeColumns(emptied)
 	}
 	b.hash = hash
 	points := MovePoints(int(g.Size))
@@ -320,6 +315,17 @@ func squeeze(l, removed uint64) uint64 {
 		removed &= low
 	}
 	return l
+}
+
+// closeColumns deletes the empty columns set in emptied (bit x for column x)
+// and returns the board hash, recombined: every column right of a closed one moved.
+func (b *Board) closeColumns(emptied int) uint64 {
+	for emptied != 0 {
+		x := 31 - bits.LeadingZeros32(uint32(emptied)) // highest first keeps lower indices valid
+		emptied &^= 1 << uint(x)
+		b.closeColumn(x)
+	}
+	return combineColumns(&b.colHash)
 }
 
 // closeColumn deletes empty column x, sliding the columns to its right one place left.
