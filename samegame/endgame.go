@@ -34,12 +34,12 @@ const maxEndgameEntries = 1 << 25
 func upperBound(b *Board) int32 {
 	bound, clearable := int32(0), true
 	for c := 0; c < Colors; c++ {
-		n := int32(b.count[c])
+		n := int(b.count[c])
 		if n == 1 {
 			clearable = false
 		}
 		if n > 2 {
-			bound += (n - 2) * (n - 2)
+			bound += int32(MovePoints(n))
 		}
 	}
 	if clearable {
