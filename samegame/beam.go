@@ -35,6 +35,7 @@ const BytesPerSlot = 2816
 // Progress reports a search under way.
 type Progress struct {
 	Width int   // width of the beam that just ended (0 after the exact endgame search)
+	Walk  bool  // whether that beam was a walk's (nested.go)
 	Nodes int64 // nodes counted so far by the current phase
 	Best  Plan  // best solution found so far, from the root
 }
@@ -50,7 +51,9 @@ type Plan struct {
 // Each runs a portfolio of beam searches (every tabu colour, widening, the
 // best colours kept) on most of its budget; then the second half of its best
 // line is searched again from later starting points, where the same budget
-// buys a wider beam. The last fifth solves the tail of the best line exactly.
+// buys a wider beam. A long run then gives walks along the best line (a
+// nested search, nested.go) part of its budget. The last fifth solves the
+// tail of the best line exactly.
 // The result is the same for the same seed and node budget, whatever the
 // thread count.
 func Solve(b Board, budget *clock.Budget, opt Options) Plan {
@@ -60,9 +63,15 @@ func Solve(b Board, budget *clock.Budget, opt Options) Plan {
 	if tooSmallToSplit(budget) {
 		return solveBeams(b, budget, opt)
 	}
-	part := share(budget, 1-endgameShare)
+	walkPart := walkFraction(budget, withDefaults(opt).Threads)
+	part := share(budget, 1-endgameShare-walkPart)
 	best := solveTickets(b, part, opt)
 	charge(budget, part)
+	if walkPart > 0 {
+		part = share(budget, walkPart/(walkPart+endgameShare))
+		best = walks(b, best, part, opt)
+		charge(budget, part)
+	}
 	best = polishEnd(b, best, budget)
 	if opt.Log != nil {
 		opt.Log(Progress{Nodes: budget.Count(), Best: best})
@@ -95,6 +104,30 @@ func tooSmallToSplit(budget *clock.Budget) bool {
 // such cases (RandomBoard(9109) by 24 and 51; the others, standard positions
 // 1 and 20 included, kept their score).
 const endgameShare = 0.2
+
+// walkFraction is the part of budget for walks along the best line
+// (nested.go): walkShare of a budget of at least minWalkNodes (estimated),
+// none of a smaller one.
+func walkFraction(budget *clock.Budget, threads int) float64 {
+	if estimatedNodes(budget, threads) < minWalkNodes {
+		return 0
+	}
+	return walkShare
+}
+
+// Walks gain where the tickets have saturated. From the best lines of many
+// long runs (77,486 on the 20 standard positions, which further rounds of
+// tickets no longer raised), one walk at width 1500 (about 2.6 minutes a
+// position on one thread) reached 78,234. At 2 min on 2 threads, seed 1,
+// the total rose to 76,394 (76,098 and 76,140 without walks); the walks
+// themselves added 1,160 to the tickets' lines. At 20 s on 1 thread they
+// cost more than they gave: on the first 9 positions 950 less than without
+// them, the tickets' half budget having lost position 5's clear.
+const walkShare = 0.3
+
+// minWalkNodes is the smallest budget, in estimated nodes, given walks:
+// between 20 s on 1 thread (60M) and 2 min on 2 threads (720M).
+const minWalkNodes = 300000000
 
 // withDefaults fills the options left at zero.
 func withDefaults(opt Options) Options {

@@ -38,11 +38,7 @@ const maxTickets = 64
 
 // ticketCount is how many tickets budget pays for.
 func ticketCount(budget *clock.Budget, threads int) int {
-	nodes := float64(budget.NodesLeft())
-	if budget.Timed() {
-		nodes = budget.Remaining().Seconds() * estimatedNodesPerSecond * float64(threads)
-	}
-	k := int(math.Sqrt(nodes / ticketNodes))
+	k := int(math.Sqrt(estimatedNodes(budget, threads) / ticketNodes))
 	if k < 1 {
 		k = 1
 	}
@@ -50,6 +46,15 @@ func ticketCount(budget *clock.Budget, threads int) int {
 		k = maxTickets
 	}
 	return k
+}
+
+// estimatedNodes is the nodes budget holds, converting time at
+// estimatedNodesPerSecond a thread.
+func estimatedNodes(budget *clock.Budget, threads int) float64 {
+	if budget.Timed() {
+		return budget.Remaining().Seconds() * estimatedNodesPerSecond * float64(threads)
+	}
+	return float64(budget.NodesLeft())
 }
 
 // solveTickets shares budget between ticketCount independent searches and

@@ -132,6 +132,9 @@ func solve(args []string, stdout, stderr io.Writer) error {
 			keep(p.Best)
 			if time.Since(start) > 3*time.Second { // progress only for long runs
 				phase := fmt.Sprintf("width %d", p.Width)
+				if p.Walk {
+					phase = fmt.Sprintf("walk width %d", p.Width)
+				}
 				if p.Width == 0 {
 					phase = "exact endgame"
 				}

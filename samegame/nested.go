@@ -1,0 +1,126 @@
+package samegame
+
+import (
+	"sync"
+	"time"
+
+	"cgbots/internal/clock"
+)
+
+// walk improves line by a nested search along it: at every step it runs a
+// beam of the given width (tabu colour fixed) from each child of the
+// current position, keeps any complete line that beats the best so far, and
+// then steps along the best line. A beam's lines share most of their
+// moves; the walk tries every alternative at every depth of the best one.
+// It stops early, between steps, when budget is spent.
+func walk(b Board, line Plan, tabu, width int, budget *clock.Budget, opt Options) Plan {
+	best := line
+	lanes := opt.Threads
+	beams := make([]*beam, lanes)
+	for i := range beams {
+		o := opt
+		o.Threads = 1
+		beams[i] = newBeam(b, o)
+	}
+	pos, prefix := b, 0
+	var groups []Group
+	for step := 0; step < len(best.Moves) && !budget.Spent(); step++ {
+		groups = pos.Groups(groups[:0])
+		results := make([]Plan, len(groups))
+		parts := make([]*clock.Budget, len(groups))
+		for i := range parts {
+			// Each child has its own budget, fixed before the step, so that
+			// the walk does not depend on the thread count.
+			parts[i] = clock.Nodes(budget.NodesLeft() / int64(len(groups)))
+			if budget.Timed() {
+				parts[i] = clock.For(budget.Remaining())
+			}
+		}
+		floor := best.Score
+		var wg sync.WaitGroup
+		for lane := 0; lane < lanes; lane++ {
+			wg.Add(1)
+			go func(lane int) {
+				defer wg.Done()
+				s := beams[lane]
+				for i := lane; i < len(groups); i += lanes {
+					child := pos
+					points := child.Apply(&groups[i])
+					if prefix+points+int(upperBound(&child)) <= floor {
+						continue // cannot beat the line the step started from
+					}
+					s.root, s.tabu = child, tabu
+					p, _, _ := s.run(width, parts[i], uint64(step)<<8|uint64(i))
+					x, y := groups[i].Cell()
+					results[i] = Plan{Moves: append([]Move{{x, y}}, p.Moves...), Score: points + p.Score}
+				}
+			}(lane)
+		}
+		wg.Wait()
+		for i := range results {
+			charge(budget, parts[i])
+			if prefix+results[i].Score > best.Score {
+				best = Plan{Moves: append(append([]Move(nil), best.Moves[:step]...), results[i].Moves...), Score: prefix + results[i].Score}
+				if opt.Log != nil {
+					opt.Log(Progress{Width: width, Walk: true, Nodes: budget.Count(), Best: best})
+				}
+			}
+		}
+		g, _ := pos.GroupAt(best.Moves[step].X, best.Moves[step].Y)
+		prefix += pos.Apply(&g)
+	}
+	return best
+}
+
+// walks spends budget on walks along the best line, each wider than the
+// last: the first is narrow so that a small budget still completes one, and
+// the next is fitted to what is left.
+func walks(b Board, line Plan, budget *clock.Budget, opt Options) Plan {
+	opt = withDefaults(opt)
+	if len(line.Moves) == 0 {
+		return line
+	}
+	tabu := biggestMoveColor(b, line.Moves)
+	maxWidth := opt.MaxWidth / opt.Threads // the lanes' beams share the memory
+	for width := firstWalkWidth; !budget.Spent(); {
+		startCount, startTime := budget.Count(), time.Now()
+		line = walk(b, line, tabu, width, budget, opt)
+		if opt.Log != nil {
+			opt.Log(Progress{Width: width, Walk: true, Nodes: budget.Count(), Best: line})
+		}
+		used := float64(budget.Count() - startCount)
+		left := float64(budget.NodesLeft())
+		if budget.Timed() {
+			used = time.Since(startTime).Seconds()
+			left = budget.Remaining().Seconds()
+		}
+		next := nextWidth(width, used, left)
+		if next > maxWidth {
+			next = maxWidth
+		}
+		if next <= width {
+			break // a walk no wider than the last would find the same lines
+		}
+		width = next
+	}
+	return line
+}
+
+// firstWalkWidth is the width of the first walk's beams.
+const firstWalkWidth = 16
+
+// biggestMoveColor is the colour of the biggest group that moves remove from b.
+func biggestMoveColor(b Board, moves []Move) int {
+	color, size := 0, 0
+	for _, m := range moves {
+		g, err := b.GroupAt(m.X, m.Y)
+		if err != nil {
+			break
+		}
+		if int(g.Size) > size {
+			color, size = int(g.Color), int(g.Size)
+		}
+		b.Apply(&g)
+	}
+	return color
+}

@@ -1,0 +1,111 @@
+package samegame
+
+import (
+	"time"
+
+	"testing"
+
+	"cgbots/internal/clock"
+	"cgbots/internal/rng"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// A walk starts from a line and returns one at least as good, whose moves
+// replay to the score it claims; on these boards it beats the greedy line.
+// Its result does not depend on the thread count.
+func TestWalkImprovesAGreedyLine(t *testing.T) {
+	for seed := uint64(50); seed < 53; seed++ {
+		b := RandomBoard(seed)
+		opt := withDefaults(Options{Seed: 1})
+		line := newBeam(b, opt).greedy(b, 0)
+		tabu := biggestMoveColor(b, line.Moves)
+		one := walk(b, line, tabu, 4, clock.Nodes(1<<40), opt)
+		opt.Threads = 2
+		two := walk(b, line, tabu, 4, clock.Nodes(1<<40), opt)
+		assert.Equal(t, one, two, "board %d", seed)
+		assert.Greater(t, one.Score, line.Score, "board %d", seed)
+		score, err := Replay(b, one.Moves)
+		require.NoError(t, err)
+		assert.Equal(t, one.Score, score)
+	}
+}
+
+// A walk stops between steps once its budget is spent, and still returns
+// a complete line.
+func TestWalkStopsWithItsBudget(t *testing.T) {
+	b := RandomBoard(55)
+	opt := withDefaults(Options{Seed: 1})
+	line := newBeam(b, opt).greedy(b, 0)
+	budget := clock.Nodes(20000)
+	got := walk(b, line, biggestMoveColor(b, line.Moves), 64, budget, opt)
+	assert.LessOrEqual(t, budget.Count(), int64(20000))
+	assert.GreaterOrEqual(t, got.Score, line.Score)
+	score, err := Replay(b, got.Moves)
+	require.NoError(t, err)
+	assert.Equal(t, got.Score, score)
+}
+
+// Walks widen until their budget is used, never lose ground, and report
+// every walk.
+func TestWalksWidenWithinTheirBudget(t *testing.T) {
+	b := smallBoard(rng.New(57), 8, 8, 4)
+	var progress []Progress
+	opt := Options{Seed: 1, Log: func(p Progress) { progress = append(progress, p) }}
+	line := newBeam(b, withDefaults(opt)).greedy(b, 0)
+	budget := clock.Nodes(1000000)
+	got := walks(b, line, budget, opt)
+	assert.LessOrEqual(t, budget.Count(), int64(1000000))
+	score, err := Replay(b, got.Moves)
+	require.NoError(t, err)
+	assert.Equal(t, got.Score, score)
+	require.NotEmpty(t, progress)
+	widths := map[int]bool{}
+	for i, p := range progress {
+		assert.True(t, p.Walk)
+		widths[p.Width] = true
+		if i > 0 {
+			assert.GreaterOrEqual(t, p.Best.Score, progress[i-1].Best.Score, "progress never goes back")
+		}
+	}
+	assert.Greater(t, len(widths), 1, "the budget pays for a wider walk than the first")
+	assert.Equal(t, got, progress[len(progress)-1].Best)
+	assert.Greater(t, got.Score, line.Score)
+}
+
+func TestBiggestMoveColor(t *testing.T) {
+	var g Grid
+	for x := range g {
+		for y := range g[x] {
+			g[x][y] = -1
+		}
+	}
+	// Column 0 from the bottom: 1 1 2 2 2; removing the pair of 1s first
+	// drops the 2s, which then go as one group of three.
+	for y, c := range []int8{1, 1, 2, 2, 2} {
+		g[0][y] = c
+	}
+	b, err := FromGrid(&g)
+	require.NoError(t, err)
+	assert.Equal(t, 2, biggestMoveColor(b, []Move{{0, 0}, {0, 0}}))
+	assert.Equal(t, 0, biggestMoveColor(b, nil))
+}
+
+func TestWalkFraction(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		budget  *clock.Budget
+		threads int
+		want    float64
+	}{
+		{"20 s on 1 thread", clock.For(20 * time.Second), 1, 0},
+		{"nodes below the threshold", clock.Nodes(minWalkNodes / 2), 2, 0},
+		{"nodes at the threshold", clock.Nodes(minWalkNodes + 1), 1, walkShare},
+		{"an hour on 2 threads", clock.For(time.Hour), 2, walkShare},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, walkFraction(tc.budget, tc.threads))
+		})
+	}
+}
