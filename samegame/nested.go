@@ -36,7 +36,7 @@ func walk(b Board, line Plan, tabu, width int, budget *clock.Budget, opt Options
 				parts[i] = clock.For(budget.Remaining())
 			}
 		}
-		floor := best.Score
+		floor, salt := best.Score, uint64(step)<<8
 		var wg sync.WaitGroup
 		for lane := 0; lane < lanes; lane++ {
 			wg.Add(1)
@@ -50,7 +50,7 @@ func walk(b Board, line Plan, tabu, width int, budget *clock.Budget, opt Options
 						continue // cannot beat the line the step started from
 					}
 					s.root, s.tabu = child, tabu
-					p, _, _ := s.run(width, parts[i], uint64(step)<<8|uint64(i))
+					p, _, _ := s.run(width, parts[i], salt|uint64(i))
 					x, y := groups[i].Cell()
 					results[i] = Plan{Moves: append([]Move{{x, y}}, p.Moves...), Score: points + p.Score}
 				}
