@@ -99,7 +99,7 @@ func walks(b Board, line Plan, budget *clock.Budget, opt Options) Plan {
 			next = maxWidth
 		}
 		if next <= width {
-			break // a walk no wider than the last would find the same lines
+			break // a walk no wider than the last would mostly repeat its beams
 		}
 		width = next
 	}
