@@ -117,7 +117,7 @@ func walkFraction(budget *clock.Budget, threads int) float64 {
 
 // Walks gain where the tickets have saturated. From the best lines of many
 // long runs (77,486 on the 20 standard positions, which further rounds of
-// tickets no longer raised), one walk at width 1500 (about 2.6 minutes a
+// tickets no longer raised), one walk at width 1500 (about 2.8 minutes a
 // position on one thread) reached 78,234. At 2 min on 2 threads, seed 1,
 // the total rose to 76,394 (76,098 and 76,140 without walks); the walks
 // themselves added 1,160 to the tickets' lines. At 20 s on 1 thread they
