@@ -248,6 +248,22 @@ func charge(b, part *clock.Budget) {
 	}
 }
 
+// inLanes runs job(lane, i) for i from 0 to n-1 on lanes goroutines, job i
+// on lane i mod lanes, and returns when every job is done.
+func inLanes(lanes, n int, job func(lane, i int)) {
+	var wg sync.WaitGroup
+	for lane := 0; lane < lanes; lane++ {
+		wg.Add(1)
+		go func(lane int) {
+			defer wg.Done()
+			for i := lane; i < n; i += lanes {
+				job(lane, i)
+			}
+		}(lane)
+	}
+	wg.Wait()
+}
+
 // portfolio runs beams of growing width for each tabu colour of colors,
 // keeping the colours that do best, and returns the best plan and its colour.
 func portfolio(b Board, budget *clock.Budget, opt Options, colors []int) (Plan, int) {

@@ -1,7 +1,6 @@
 package samegame
 
 import (
-	"sync"
 	"time"
 
 	"cgbots/internal/clock"
@@ -37,26 +36,18 @@ func walk(b Board, line Plan, tabu, width int, budget *clock.Budget, opt Options
 			}
 		}
 		floor, salt := best.Score, uint64(step)<<8
-		var wg sync.WaitGroup
-		for lane := 0; lane < lanes; lane++ {
-			wg.Add(1)
-			go func(lane int) {
-				defer wg.Done()
-				s := beams[lane]
-				for i := lane; i < len(groups); i += lanes {
-					child := pos
-					points := child.Apply(&groups[i])
-					if prefix+points+int(upperBound(&child)) <= floor {
-						continue // cannot beat the line the step started from
-					}
-					s.root, s.tabu = child, tabu
-					p, _, _ := s.run(width, parts[i], salt|uint64(i))
-					x, y := groups[i].Cell()
-					results[i] = Plan{Moves: append([]Move{{x, y}}, p.Moves...), Score: points + p.Score}
-				}
-			}(lane)
-		}
-		wg.Wait()
+		inLanes(lanes, len(groups), func(lane, i int) {
+			child := pos
+			points := child.Apply(&groups[i])
+			if prefix+points+int(upperBound(&child)) <= floor {
+				return // cannot beat the line the step started from
+			}
+			s := beams[lane]
+			s.root, s.tabu = child, tabu
+			p, _, _ := s.run(width, parts[i], salt|uint64(i))
+			x, y := groups[i].Cell()
+			results[i] = Plan{Moves: append([]Move{{x, y}}, p.Moves...), Score: points + p.Score}
+		})
 		for i := range results {
 			charge(budget, parts[i])
 			if prefix+results[i].Score > best.Score {

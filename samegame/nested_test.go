@@ -1,9 +1,8 @@
 package samegame
 
 import (
-	"time"
-
 	"testing"
+	"time"
 
 	"cgbots/internal/clock"
 	"cgbots/internal/rng"

@@ -80,38 +80,30 @@ func solveTickets(b Board, budget *clock.Budget, opt Options) Plan {
 	parts := make([]*clock.Budget, k)
 	var mu sync.Mutex // guards progress and opt.Log
 	progress := opt.Start
-	var wg sync.WaitGroup
-	for lane := 0; lane < lanes; lane++ {
-		wg.Add(1)
-		go func(lane int) {
-			defer wg.Done()
-			for t := lane; t < k; t += lanes {
-				part := clock.Nodes(perTicket)
-				if budget.Timed() {
-					left := (k - t + lanes - 1) / lanes // this lane's tickets still to run, t included
-					part = clock.For(time.Duration(float64(budget.Remaining()) / float64(left)))
-				}
-				sub := opt
-				sub.Threads = 1
-				sub.MaxWidth = opt.MaxWidth / lanes // the lanes' beams share the memory
-				sub.Seed = opt.Seed + uint64(t)*0x9e3779b97f4a7c15
-				sub.Eval = variedEval(opt.Eval, opt.Seed, t)
-				if t > 0 {
-					sub.Start = Plan{} // only the first ticket follows the known line: the others explore
-				}
-				if opt.Log != nil {
-					sub.Log = func(p Progress) {
-						mu.Lock()
-						defer mu.Unlock()
-						progress = better(progress, p.Best)
-						opt.Log(Progress{Width: p.Width, Nodes: p.Nodes, Best: progress})
-					}
-				}
-				results[t], parts[t] = solveBeams(b, part, sub), part
+	inLanes(lanes, k, func(_, t int) {
+		part := clock.Nodes(perTicket)
+		if budget.Timed() {
+			left := (k - t + lanes - 1) / lanes // this lane's tickets still to run, t included
+			part = clock.For(time.Duration(float64(budget.Remaining()) / float64(left)))
+		}
+		sub := opt
+		sub.Threads = 1
+		sub.MaxWidth = opt.MaxWidth / lanes // the lanes' beams share the memory
+		sub.Seed = opt.Seed + uint64(t)*0x9e3779b97f4a7c15
+		sub.Eval = variedEval(opt.Eval, opt.Seed, t)
+		if t > 0 {
+			sub.Start = Plan{} // only the first ticket follows the known line: the others explore
+		}
+		if opt.Log != nil {
+			sub.Log = func(p Progress) {
+				mu.Lock()
+				defer mu.Unlock()
+				progress = better(progress, p.Best)
+				opt.Log(Progress{Width: p.Width, Nodes: p.Nodes, Best: progress})
 			}
-		}(lane)
-	}
-	wg.Wait()
+		}
+		results[t], parts[t] = solveBeams(b, part, sub), part
+	})
 	best := opt.Start
 	for t := range results {
 		best = better(best, results[t]) // in ticket order: ties do not depend on threads
