@@ -24,7 +24,11 @@ type Options struct {
 	// returns it unless it finds better, and restarts beams along its line
 	// when it beats the first beams.
 	Start Plan
-	Log   func(Progress) // called after every beam
+	// ImproveStart spends a large budget on improving Start (walks along its
+	// line, then the exact endgame) instead of on new searches from the
+	// root, which rarely beat a line that long runs have already raised.
+	ImproveStart bool
+	Log          func(Progress) // called after every beam
 }
 
 // BytesPerSlot is about the memory a beam needs per unit of width (see
@@ -52,8 +56,9 @@ type Plan struct {
 // best colours kept) on most of its budget; then the second half of its best
 // line is searched again from later starting points, where the same budget
 // buys a wider beam. A long run then gives walks along the best line (a
-// nested search, nested.go) part of its budget. The last fifth solves the
-// tail of the best line exactly.
+// nested search, nested.go) part of its budget; with ImproveStart, walks
+// from Start take the place of the searches. The last fifth solves the tail
+// of the best line exactly.
 // The result is the same for the same seed and node budget, whatever the
 // thread count.
 func Solve(b Board, budget *clock.Budget, opt Options) Plan {
@@ -64,11 +69,16 @@ func Solve(b Board, budget *clock.Budget, opt Options) Plan {
 		return solveBeams(b, budget, opt)
 	}
 	walkPart := walkFraction(budget, withDefaults(opt).Threads)
-	part := share(budget, 1-endgameShare-walkPart)
-	best := solveTickets(b, part, opt)
-	charge(budget, part)
+	best := opt.Start
+	if opt.ImproveStart && len(best.Moves) > 0 {
+		walkPart = 1 - endgameShare
+	} else {
+		part := share(budget, 1-endgameShare-walkPart)
+		best = solveTickets(b, part, opt)
+		charge(budget, part)
+	}
 	if walkPart > 0 {
-		part = share(budget, walkPart/(walkPart+endgameShare))
+		part := share(budget, walkPart/(walkPart+endgameShare))
 		best = walks(b, best, part, opt)
 		charge(budget, part)
 	}

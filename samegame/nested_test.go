@@ -108,3 +108,27 @@ func TestWalkFraction(t *testing.T) {
 		})
 	}
 }
+
+// With ImproveStart, Solve spends its budget on walks from the known line
+// and on the exact endgame only: no beam from the root, a result at least as
+// good as the line, the same on 1 and 2 threads.
+func TestSolveImprovesItsStart(t *testing.T) {
+	b := RandomBoard(58)
+	start := newBeam(b, withDefaults(Options{})).greedy(b, 0)
+	var got [2]Plan
+	for threads := 1; threads <= 2; threads++ {
+		var rootBeams int
+		opt := Options{Seed: 1, Threads: threads, Start: start, ImproveStart: true, Log: func(p Progress) {
+			if p.Width > 0 && !p.Walk {
+				rootBeams++
+			}
+		}}
+		got[threads-1] = Solve(b, clock.Nodes(1000000), opt)
+		assert.Zero(t, rootBeams, "%d thread(s)", threads)
+	}
+	assert.Equal(t, got[0], got[1])
+	assert.Greater(t, got[0].Score, start.Score)
+	score, err := Replay(b, got[0].Moves)
+	require.NoError(t, err)
+	assert.Equal(t, got[0].Score, score)
+}

@@ -68,15 +68,19 @@ func solve(args []string, stdout, stderr io.Writer) error {
 	maxWidth := fs.Int("maxwidth", 0, "largest beam width (0: what -mem allows)")
 	memGiB := fs.Float64("mem", 4, "memory for the beams, in GiB: it caps the beam width; long runs then restart beams along the best line")
 	bestPath := fs.String("best", "", "best-solutions file: the search starts from its solutions, and it is rewritten (atomically) on every improvement, so runs add up and an interrupted run keeps what it found")
+	improve := fs.Bool("improve", false, "spend the budget on improving the -best file's solutions (walks along them, then the exact endgame) rather than on new searches; boards without one are searched as usual")
 	evalFlag := fs.String("eval", "", "evaluation weights to try instead of the tuned ones: Score,Groups,TabuGroups,TabuCount,Others,Adjacent,Parts,TabuParts,Lonely,TabuBreak,Single,ClearHope,Noise")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if fs.NArg() < 1 {
-		return errors.New("usage: samegame solve [-time D | -nodes N] [-threads T] [-seed S] [-best FILE] FILE [INDEX...]")
+		return errors.New("usage: samegame solve [-time D | -nodes N] [-threads T] [-seed S] [-best FILE [-improve]] FILE [INDEX...]")
 	}
 	if *threads < 1 {
 		return errors.New("-threads must be at least 1")
+	}
+	if *improve && *bestPath == "" {
+		return errors.New("-improve needs -best: it improves that file's solutions")
 	}
 	if *maxWidth == 0 {
 		*maxWidth = int(*memGiB * (1 << 30) / samegame.BytesPerSlot)
@@ -112,7 +116,7 @@ func solve(args []string, stdout, stderr io.Writer) error {
 		if *nodes > 0 {
 			budget = clock.Nodes(*nodes)
 		}
-		opt := samegame.Options{Seed: *seed, Threads: *threads, Width: *width, MaxWidth: *maxWidth, Eval: eval, Start: best[i]}
+		opt := samegame.Options{Seed: *seed, Threads: *threads, Width: *width, MaxWidth: *maxWidth, Eval: eval, Start: best[i], ImproveStart: *improve}
 		boardStart := time.Now()
 		var saveErr error
 		keep := func(p samegame.Plan) {

@@ -61,6 +61,7 @@ func TestErrors(t *testing.T) {
 		{[]string{"solve", "-threads", "0", path}, "-threads"},
 		{[]string{"solve", "-eval", "1,2", path}, "want 13"},
 		{[]string{"solve", "-mem", "-1", path}, "leaves no room for a beam"},
+		{[]string{"solve", "-improve", path}, "-improve needs -best"},
 		{[]string{"replay", path, "1"}, "usage"},
 		{[]string{"replay", path, "1", "0,0 0,14"}, "move"},
 		{[]string{"replay", path, "1", "0,0 a"}, `move 2 "a" is not x,y`},
@@ -107,6 +108,12 @@ func TestSolveKeepsBestFile(t *testing.T) {
 	all, err := readSolutions(bestPath)
 	require.NoError(t, err)
 	assert.Equal(t, []int{1, 2}, all.indices(), "boards solved by earlier runs stay in the file")
+
+	var improved bytes.Buffer
+	require.NoError(t, Run([]string{"solve", "-nodes", "300000", "-improve", "-best", bestPath, path, "2"}, &improved, &errOut))
+	better, err := parseSolutions(improved.String())
+	require.NoError(t, err)
+	assert.Greater(t, better[2].Score, sols[2].Score, "walks along a 20,000-node line raise it")
 }
 
 // Two runs sharing a best file: a save first takes what the other run wrote
@@ -180,3 +187,4 @@ func FuzzParseSolutions(f *testing.F) {
 		require.Equal(t, len(sols), len(again))
 	})
 }
+
