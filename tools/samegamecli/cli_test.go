@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"cgbots/internal/clock"
+	"cgbots/internal/shareddata"
 	"cgbots/samegame"
 
 	"github.com/stretchr/testify/assert"
@@ -188,3 +189,20 @@ func FuzzParseSolutions(f *testing.F) {
 	})
 }
 
+// The best solutions found for the 20 standard positions are kept in the
+// repository, in solve's output format: every position has one, each
+// replays to its score, and the file is exactly what solve writes (so its
+// total line is their sum).
+func TestKeptSolutionsReplay(t *testing.T) {
+	boards, _, err := loadBoards(filepath.Join(shareddata.Dir(t, "samegame"), "standard20.txt"), nil)
+	require.NoError(t, err)
+	text, err := os.ReadFile(filepath.Join("..", "..", "samegame", "solutions", "standard20.txt"))
+	require.NoError(t, err)
+	sols, err := parseSolutions(string(text))
+	require.NoError(t, err)
+	assert.Len(t, sols, len(boards))
+	require.NoError(t, sols.check(boards))
+	var out bytes.Buffer
+	require.NoError(t, sols.write(&out))
+	assert.Equal(t, out.String(), string(text))
+}
