@@ -73,6 +73,27 @@ func TestWalksWidenWithinTheirBudget(t *testing.T) {
 	assert.Greater(t, got.Score, line.Score)
 }
 
+// Walks widen fourfold while the rest pays for that walk and a wider one,
+// then take the one walk the rest pays for.
+func TestNextWalkWidth(t *testing.T) {
+	for _, tc := range []struct {
+		name             string
+		width            int
+		used, left, want float64
+	}{
+		{"nothing measured", 16, 0, 100, 64},
+		{"room for two more", 64, 4.6, 138, 256},
+		// Standard position 6 with -improve: 1024 and then nothing wider.
+		{"room for one more", 256, 15.6, 123, 1715},
+		{"no room", 1024, 61.6, 61, 861},
+		{"past any width", 16, 1e-300, 1e300, 64},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, int(tc.want), nextWalkWidth(tc.width, tc.used, tc.left))
+		})
+	}
+}
+
 func TestBiggestMoveColor(t *testing.T) {
 	var g Grid
 	for x := range g {
