@@ -20,15 +20,17 @@ import (
 // Run dispatches `cgbots samegame SUBCOMMAND ...`.
 func Run(args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		return errors.New("which subcommand? solve or replay")
+		return errors.New("which subcommand? solve, replay or merge")
 	}
 	switch args[0] {
 	case "solve":
 		return solve(args[1:], stdout, stderr)
 	case "replay":
 		return replay(args[1:], stdout)
+	case "merge":
+		return merge(args[1:], stdout)
 	}
-	return fmt.Errorf("unknown subcommand %q (solve or replay)", args[0])
+	return fmt.Errorf("unknown subcommand %q (solve, replay or merge)", args[0])
 }
 
 // loadBoards reads a data file and picks the 1-based indices given (all when none).
@@ -192,6 +194,50 @@ func replay(args []string, stdout io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stdout, "score %d\n", score)
+	return nil
+}
+
+// merge keeps in a best file the best solution of each board among it and
+// other solution files (solve's output or other best files, from runs on
+// other machines for instance). Every solution is replayed first: a file
+// that does not fit the boards is an error and nothing is written.
+func merge(args []string, stdout io.Writer) error {
+	if len(args) < 3 {
+		return errors.New("usage: samegame merge FILE BEST OTHER... (BEST is rewritten with the best solution of each board)")
+	}
+	boards, _, err := loadBoards(args[0], nil)
+	if err != nil {
+		return err
+	}
+	best, err := readCheckedSolutions(args[1], boards)
+	if err != nil {
+		return err
+	}
+	improved := 0
+	for _, path := range args[2:] {
+		if _, err := os.Stat(path); err != nil {
+			return err // unlike a best file, a missing one is a mistake
+		}
+		other, err := readCheckedSolutions(path, boards)
+		if err != nil {
+			return err
+		}
+		for _, i := range other.indices() {
+			known, ok := best[i]
+			if ok && other[i].Score <= known.Score {
+				continue
+			}
+			fmt.Fprintf(stdout, "board %d: %d -> %d (%s)\n", i, known.Score, other[i].Score, path)
+			best[i] = other[i]
+			improved++
+		}
+	}
+	if improved > 0 {
+		if err := best.save(args[1], boards); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintf(stdout, "%d board(s) improved; total %d over %d board(s)\n", improved, best.total(), len(best))
 	return nil
 }
 

@@ -2,6 +2,7 @@ package samegamecli
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -63,6 +64,9 @@ func TestErrors(t *testing.T) {
 		{[]string{"solve", "-eval", "1,2", path}, "want 13"},
 		{[]string{"solve", "-mem", "-1", path}, "leaves no room for a beam"},
 		{[]string{"solve", "-improve", path}, "-improve needs -best"},
+		{[]string{"merge", path, "best.txt"}, "usage: samegame merge"},
+		{[]string{"merge", bad, "best.txt", "other.txt"}, "line 1: 5 characters"},
+		{[]string{"merge", path, "best.txt", filepath.Join(t.TempDir(), "missing.txt")}, "missing.txt: no such file"},
 		{[]string{"replay", path, "1"}, "usage"},
 		{[]string{"replay", path, "1", "0,0 0,14"}, "move"},
 		{[]string{"replay", path, "1", "0,0 a"}, `move 2 "a" is not x,y`},
@@ -170,6 +174,48 @@ func TestBadBestFile(t *testing.T) {
 		kept, _ := os.ReadFile(bestPath)
 		assert.Equal(t, tc.content, string(kept), "%s: a rejected file is left alone", tc.name)
 	}
+}
+
+// merge keeps the better solution of each board from every file, says
+// which came from where, and leaves the best file alone when another file
+// does not fit the boards.
+func TestMerge(t *testing.T) {
+	path := writeBoards(t)
+	boards, _, err := loadBoards(path, nil)
+	require.NoError(t, err)
+	weak := samegame.Solve(boards[0], clock.Nodes(300), samegame.Options{Seed: 1})
+	strong := samegame.Solve(boards[0], clock.Nodes(20000), samegame.Options{Seed: 1})
+	other := samegame.Solve(boards[1], clock.Nodes(300), samegame.Options{Seed: 1})
+	require.Greater(t, strong.Score, weak.Score)
+	dir := t.TempDir()
+	bestPath, runA, runB := filepath.Join(dir, "best.txt"), filepath.Join(dir, "a.txt"), filepath.Join(dir, "b.txt")
+	require.NoError(t, solutions{1: weak}.save(bestPath, boards))
+	require.NoError(t, solutions{1: strong}.save(runA, boards))
+	require.NoError(t, solutions{1: weak, 2: other}.save(runB, boards))
+
+	var out bytes.Buffer
+	require.NoError(t, Run([]string{"merge", path, bestPath, runA, runB}, &out, &out))
+	total := strong.Score + other.Score
+	assert.Equal(t, fmt.Sprintf("board 1: %d -> %d (%s)\nboard 2: 0 -> %d (%s)\n2 board(s) improved; total %d over 2 board(s)\n",
+		weak.Score, strong.Score, runA, other.Score, runB, total), out.String())
+	merged, err := readCheckedSolutions(bestPath, boards)
+	require.NoError(t, err)
+	assert.Equal(t, solutions{1: strong, 2: other}, merged)
+
+	before, err := os.ReadFile(bestPath)
+	require.NoError(t, err)
+	wrong := filepath.Join(dir, "wrong.txt")
+	require.NoError(t, os.WriteFile(wrong, []byte("board 1 score 99999 moves 0\n\n"), 0o644))
+	err = Run([]string{"merge", path, bestPath, runA, wrong}, &out, &out)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), wrong+": board 1: the moves score 0, not 99999")
+	after, err := os.ReadFile(bestPath)
+	require.NoError(t, err)
+	assert.Equal(t, string(before), string(after), "nothing is written when a file does not fit")
+
+	out.Reset()
+	require.NoError(t, Run([]string{"merge", path, bestPath, runB}, &out, &out))
+	assert.Equal(t, fmt.Sprintf("0 board(s) improved; total %d over 2 board(s)\n", total), out.String())
 }
 
 func FuzzParseSolutions(f *testing.F) {

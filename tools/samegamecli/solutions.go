@@ -112,13 +112,19 @@ func (sols solutions) indices() []int {
 // write prints every solution and the total, in solve's output format.
 func (sols solutions) write(w io.Writer) error {
 	bw := bufio.NewWriter(w)
-	total := 0
 	for _, i := range sols.indices() {
 		writePlan(bw, i, sols[i])
-		total += sols[i].Score
 	}
-	fmt.Fprintf(bw, "total %d\n", total)
+	fmt.Fprintf(bw, "total %d\n", sols.total())
 	return bw.Flush()
+}
+
+func (sols solutions) total() int {
+	total := 0
+	for _, p := range sols {
+		total += p.Score
+	}
+	return total
 }
 
 // save replaces the file at path with sols, atomically: an interrupted run
