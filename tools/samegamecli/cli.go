@@ -222,13 +222,12 @@ func merge(args []string, stdout io.Writer) error {
 		if err != nil {
 			return err
 		}
-		for _, i := range other.indices() {
-			known, ok := best[i]
-			if ok && other[i].Score <= known.Score {
-				continue
-			}
-			fmt.Fprintf(stdout, "board %d: %d -> %d (%s)\n", i, known.Score, other[i].Score, path)
-			best[i] = other[i]
+		before := make(solutions, len(best))
+		for i, p := range best {
+			before[i] = p
+		}
+		for _, i := range best.absorb(other) {
+			fmt.Fprintf(stdout, "board %d: %d -> %d (%s)\n", i, before[i].Score, best[i].Score, path)
 			improved++
 		}
 	}

@@ -51,6 +51,7 @@ func TestErrors(t *testing.T) {
 	path := writeBoards(t)
 	bad := filepath.Join(t.TempDir(), "bad.txt")
 	require.NoError(t, os.WriteFile(bad, []byte("01234\n"), 0o644))
+	scratch := filepath.Join(t.TempDir(), "best.txt") // a best file no case may write
 	tests := []struct {
 		args []string
 		err  string
@@ -64,9 +65,9 @@ func TestErrors(t *testing.T) {
 		{[]string{"solve", "-eval", "1,2", path}, "want 13"},
 		{[]string{"solve", "-mem", "-1", path}, "leaves no room for a beam"},
 		{[]string{"solve", "-improve", path}, "-improve needs -best"},
-		{[]string{"merge", path, "best.txt"}, "usage: samegame merge"},
-		{[]string{"merge", bad, "best.txt", "other.txt"}, "line 1: 5 characters"},
-		{[]string{"merge", path, "best.txt", filepath.Join(t.TempDir(), "missing.txt")}, "missing.txt: no such file"},
+		{[]string{"merge", path, scratch}, "usage: samegame merge"},
+		{[]string{"merge", bad, scratch, path}, "line 1: 5 characters"},
+		{[]string{"merge", path, scratch, filepath.Join(t.TempDir(), "missing.txt")}, "missing.txt: no such file"},
 		{[]string{"replay", path, "1"}, "usage"},
 		{[]string{"replay", path, "1", "0,0 0,14"}, "move"},
 		{[]string{"replay", path, "1", "0,0 a"}, `move 2 "a" is not x,y`},

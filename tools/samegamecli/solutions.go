@@ -137,12 +137,21 @@ func (sols solutions) save(path string, boards []samegame.Board) error {
 	if err != nil {
 		return fmt.Errorf("%v (the file changed during the run and no longer fits the boards; it is left as it is)", err)
 	}
-	for i, p := range onDisk {
-		if known, ok := sols[i]; !ok || p.Score > known.Score {
-			sols[i] = p
+	sols.absorb(onDisk)
+	return atomicfile.WriteFunc(path, 0o644, sols.write)
+}
+
+// absorb takes into sols every solution of other that beats sols' own for
+// its board (or that sols lacks) and returns those boards, in order.
+func (sols solutions) absorb(other solutions) []int {
+	var raised []int
+	for _, i := range other.indices() {
+		if known, ok := sols[i]; !ok || other[i].Score > known.Score {
+			sols[i] = other[i]
+			raised = append(raised, i)
 		}
 	}
-	return atomicfile.WriteFunc(path, 0o644, sols.write)
+	return raised
 }
 
 func writePlan(w io.Writer, index int, p samegame.Plan) {
