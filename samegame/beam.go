@@ -382,28 +382,32 @@ func colorsToKeep(cs []int, results []int, frequent int) []int {
 // last run to what is left.
 func nextWidth(width int, used, left float64) int {
 	next := width * 4
-	if fit := fittedWidth(width, used, left); fit < next {
+	if fit := fittedWidth(width, used, left, beamFit); fit < next {
 		next = fit
 	}
 	return next
 }
 
-// fittedWidth is the width of a run that spends about what is left, after
-// one of the given width used what it did (a beam's cost is about
-// proportional to its width), with a margin; at least 1, and unbounded
+// beamFit is the part of what is left that a fitted beam is sized to spend:
+// a beam cut short keeps only a greedy finish of its best nodes.
+const beamFit = 0.85
+
+// fittedWidth is the width of a run that spends the part fit of what is
+// left, after one of the given width used what it did (a beam's cost is
+// about proportional to its width); at least 1, and unbounded
 // (math.MaxInt32) when nothing was used.
-func fittedWidth(width int, used, left float64) int {
+func fittedWidth(width int, used, left, fit float64) int {
 	if used <= 0 {
 		return math.MaxInt32
 	}
-	fit := float64(width) * left / used * 0.85
-	if fit > math.MaxInt32 {
+	w := float64(width) * left / used * fit
+	if w > math.MaxInt32 {
 		return math.MaxInt32
 	}
-	if fit < 1 {
+	if w < 1 {
 		return 1
 	}
-	return int(fit)
+	return int(w)
 }
 
 // Eval weighs what a position promises on top of its score (integers, so that
