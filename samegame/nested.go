@@ -113,13 +113,14 @@ func nextWalkWidth(width int, used, left float64) int {
 }
 
 // walkFit is the part of what is left that a fitted walk is sized to
-// spend: all of it, since a walk cut short loses only its last steps, the
-// cheapest, on the tail that the exact endgame searches next. Sized like the
-// beams (85 %), the last walks of eight 7-8 minute -improve runs on 2
-// threads (standard positions) spent 82 to 93 % of what was left, their cost
-// proportional to their width (position 13: 87 ms a unit of width at 1,024,
-// 84 at 2,745), and left 50 to 90 s to the endgame, on one thread.
-const walkFit = 1.0
+// spend: nearly all of it, since a walk cut short loses only its last steps,
+// the cheapest (on standard position 12's line, steps 24 to 46 of 47 cost
+// 4 % of a walk). Sized like the beams (85 %), the last walks of eight 7-8
+// minute -improve runs on 2 threads (standard positions) spent 82 to 93 %
+// of what was left, their cost proportional to their width (position 13:
+// 87 ms a unit of width at 1,024, 84 at 2,745), and left 50 to 90 s to the
+// endgame, on one thread.
+const walkFit = 0.95
 
 // firstWalkWidth is the width of the first walk's beams.
 const firstWalkWidth = 16

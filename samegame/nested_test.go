@@ -84,8 +84,8 @@ func TestNextWalkWidth(t *testing.T) {
 		{"nothing measured", 16, 0, 100, 64},
 		{"room for two more", 64, 4.6, 138, 256},
 		// Standard position 6 with -improve: 1024 and then nothing wider.
-		{"room for one more", 256, 15.6, 123, 2018},
-		{"no room", 1024, 61.6, 61, 1014},
+		{"room for one more", 256, 15.6, 123, 1917},
+		{"no room", 1024, 61.6, 61, 963},
 		{"past any width", 16, 1e-300, 1e300, 64},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
