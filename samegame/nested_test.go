@@ -153,3 +153,15 @@ func TestSolveImprovesItsStart(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, got[0].Score, score)
 }
+
+// An -improve run walks with its seed's own weights, so that a run with
+// another seed does not repeat the beams of the one before.
+func TestImproveEvalVariesWithTheSeed(t *testing.T) {
+	one, again, two := improveEval(Options{Seed: 1}), improveEval(Options{Seed: 1}), improveEval(Options{Seed: 2})
+	assert.Equal(t, one, again)
+	assert.NotEqual(t, one, two)
+	assert.NotEqual(t, DefaultEval, one)
+	custom := DefaultEval
+	custom.Parts *= 3
+	assert.NotEqual(t, one, improveEval(Options{Seed: 1, Eval: custom}), "an explicit evaluation is the centre of the variation")
+}
