@@ -83,7 +83,7 @@ func TestNextWalkWidth(t *testing.T) {
 	}{
 		{"nothing measured", 16, 0, 100, 64},
 		{"room for two more", 64, 4.6, 138, 256},
-		// Standard position 6 with -improve: 1024 and then nothing wider.
+		// Standard position 6, -improve for 3 min: after 256, one walk takes the rest.
 		{"room for one more", 256, 15.6, 123, 1917},
 		{"no room", 1024, 61.6, 61, 963},
 		{"past any width", 16, 1e-300, 1e300, 64},
