@@ -156,7 +156,12 @@ func walkFraction(budget *clock.Budget, threads int) float64 {
 // themselves added 1,160 to the tickets' lines. At 20 s on 1 thread they
 // cost more than they gave: on the first 9 positions 950 less than without
 // them, the tickets' half budget having lost position 5's clear.
-const walkShare = 0.3
+// Past that threshold walks pay more than tickets: 160M nodes on 2 threads
+// (30 random boards, RandomBoard(9400+i), no endgame) scored 103,860 with
+// 100M of tickets, 103,825 with 60M and 106,346 with 30M, the rest walks;
+// the best line of fewer tickets is lower, but a wider walk lifts it more
+// (up to 904 on one board). So tickets get 15 %, walks 65 %.
+const walkShare = 0.65
 
 // minWalkNodes is the smallest budget, in estimated nodes, given walks:
 // between 20 s on 1 thread (60M) and 2 min on 2 threads (720M).

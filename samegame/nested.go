@@ -65,7 +65,11 @@ func walk(b Board, line Plan, tabu, width int, budget *clock.Budget, opt Options
 
 // walks spends budget on walks along the best line, each wider than the
 // last: the first is narrow so that a small budget still completes one, and
-// the next is fitted to what is left.
+// the next is fitted to what is left. One line gets them all: sharing 60M
+// nodes of walks between the three best distinct lines of 100M nodes of
+// tickets (2 threads, 30 random boards, RandomBoard(9400+i)) scored 102,212
+// against 103,860 for the best line alone, whose wider walks found the big
+// gains (up to 789 on one board) that the narrower ones missed.
 func walks(b Board, line Plan, budget *clock.Budget, opt Options) Plan {
 	opt = withDefaults(opt)
 	if len(line.Moves) == 0 {
