@@ -32,8 +32,9 @@ const ticketNodes = 4000000
 // 40M nodes: 3.1M and 3.6M nodes a second in their beams).
 const estimatedNodesPerSecond = 3000000
 
-// maxTickets bounds the tickets of very long runs (an hour on 2 threads is
-// about 70 by the square root rule), whose beams must still reach the width cap.
+// maxTickets bounds the tickets of very long runs (four hours on 2 threads,
+// whose tickets get 15 %, is about 57 by the square root rule), whose beams
+// must still reach the width cap.
 const maxTickets = 64
 
 // ticketCount is how many tickets budget pays for.
