@@ -59,8 +59,8 @@ type Plan struct {
 // line is searched again from later starting points, where the same budget
 // buys a wider beam. A long run then gives walks along the best line (a
 // nested search, nested.go) part of its budget; with ImproveStart, walks
-// from Start take the place of the searches. The last fifth solves the tail
-// of the best line exactly.
+// from Start take the place of the searches. The rest (a fifth, a twentieth
+// where walks run) solves the tail of the best line exactly.
 // The result is the same for the same seed and node budget, whatever the
 // thread count.
 func Solve(b Board, budget *clock.Budget, opt Options) Plan {
@@ -70,10 +70,10 @@ func Solve(b Board, budget *clock.Budget, opt Options) Plan {
 	if tooSmallToSplit(budget) {
 		return solveBeams(b, budget, opt)
 	}
-	walkPart, endPart := walkFraction(budget, withDefaults(opt).Threads), endgameShare
+	walkPart, endPart := phaseShares(budget, withDefaults(opt).Threads)
 	best := opt.Start
 	if opt.ImproveStart && len(best.Moves) > 0 {
-		walkPart, endPart = 1-improveEndgameShare, improveEndgameShare
+		walkPart, endPart = 1-walkEndgameShare, walkEndgameShare
 		opt.Eval = improveEval(opt)
 	} else {
 		part := share(budget, 1-endPart-walkPart)
@@ -130,22 +130,27 @@ func tooSmallToSplit(budget *clock.Budget) bool {
 // 1 and 20 included, kept their score).
 const endgameShare = 0.2
 
-// improveEndgameShare replaces endgameShare with ImproveStart: the known
-// line's tail was solved by the run that found it, and a walk's last steps
-// search the tails of its new lines too. In the 7 -improve runs of 2 to 3
-// minutes on 2 threads before this share (standard positions), the
-// endgame's fifth, on one thread, raised no line; in 34 runs of 3 minutes
-// from the root it raised 3 lines by 46 in all, the walks 11 by 1,358.
-const improveEndgameShare = 0.05
+// walkEndgameShare replaces endgameShare where walks run (a long budget,
+// or ImproveStart): the walks' last steps search the tails of their lines
+// too, while the exact search leaves all threads but one idle. In the runs
+// of 3 to 11 minutes on 2 threads behind the kept solutions, the exact
+// endgame raised 5 lines of 104 by 92 in all, and in each of two 2 min
+// runs on the 20 standard positions 1 line by 6; in 34 runs of 3 minutes
+// from the root the walks raised 11 lines by 1,358. Giving walks the
+// difference at 2 min on 2 threads (seed 29) scored 76,678 against 76,706
+// (11 positions within 2 points, the other 9 from -142 to +166): even; and
+// long runs no longer leave a thread idle for a fifth of their time.
+const walkEndgameShare = 0.05
 
-// walkFraction is the part of budget for walks along the best line
-// (nested.go): walkShare of a budget of at least minWalkNodes (estimated),
-// none of a smaller one.
-func walkFraction(budget *clock.Budget, threads int) float64 {
+// phaseShares is the part of budget for walks along the best line
+// (nested.go) and the part for the exact endgame: walkShare and
+// walkEndgameShare of a budget of at least minWalkNodes (estimated), no
+// walks and endgameShare of a smaller one. Tickets get the rest.
+func phaseShares(budget *clock.Budget, threads int) (walkPart, endPart float64) {
 	if estimatedNodes(budget, threads) < minWalkNodes {
-		return 0
+		return 0, endgameShare
 	}
-	return walkShare
+	return walkShare, walkEndgameShare
 }
 
 // Walks gain where the tickets have saturated. From the best lines of many
@@ -160,10 +165,11 @@ func walkFraction(budget *clock.Budget, threads int) float64 {
 // (30 random boards, RandomBoard(9400+i), no endgame) scored 103,860 with
 // 100M of tickets, 103,825 with 60M and 106,346 with 30M, the rest walks;
 // the best line of fewer tickets is lower, but a wider walk lifts it more
-// (up to 904 on one board). So tickets get 15 %, walks 65 %: the 20
-// standard positions at 2 min on 2 threads, seed 29, scored 76,706 against
-// 76,074 with 30 % (9 positions higher, 4 lower).
-const walkShare = 0.65
+// (up to 904 on one board). So tickets get 15 %: with walks at 65 % and
+// the endgame at 20 %, the 20 standard positions at 2 min on 2 threads,
+// seed 29, scored 76,706 against 76,074 with walks at 30 % (9 positions
+// higher, 4 lower). Walks then took the endgame's 15 % (walkEndgameShare).
+const walkShare = 0.8
 
 // minWalkNodes is the smallest budget, in estimated nodes, given walks:
 // between 20 s on 1 thread (60M) and 2 min on 2 threads (720M).

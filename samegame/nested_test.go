@@ -112,20 +112,23 @@ func TestBiggestMoveColor(t *testing.T) {
 	assert.Equal(t, 0, biggestMoveColor(b, nil))
 }
 
-func TestWalkFraction(t *testing.T) {
+func TestPhaseShares(t *testing.T) {
 	for _, tc := range []struct {
-		name    string
-		budget  *clock.Budget
-		threads int
-		want    float64
+		name           string
+		budget         *clock.Budget
+		threads        int
+		walks, endgame float64
 	}{
-		{"20 s on 1 thread", clock.For(20 * time.Second), 1, 0},
-		{"nodes below the threshold", clock.Nodes(minWalkNodes / 2), 2, 0},
-		{"nodes at the threshold", clock.Nodes(minWalkNodes + 1), 1, walkShare},
-		{"an hour on 2 threads", clock.For(time.Hour), 2, walkShare},
+		{"20 s on 1 thread", clock.For(20 * time.Second), 1, 0, endgameShare},
+		{"nodes below the threshold", clock.Nodes(minWalkNodes / 2), 2, 0, endgameShare},
+		{"nodes at the threshold", clock.Nodes(minWalkNodes + 1), 1, walkShare, walkEndgameShare},
+		{"an hour on 2 threads", clock.For(time.Hour), 2, walkShare, walkEndgameShare},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			assert.Equal(t, tc.want, walkFraction(tc.budget, tc.threads))
+			walks, endgame := phaseShares(tc.budget, tc.threads)
+			assert.Equal(t, tc.walks, walks)
+			assert.Equal(t, tc.endgame, endgame)
+			assert.Greater(t, 1-walks-endgame, 0.1, "tickets keep a share")
 		})
 	}
 }
