@@ -100,6 +100,10 @@ func Solve(b Board, budget *clock.Budget, opt Options) Plan {
 // ones (TabuCount 22, Others 1, Parts 1300, TabuParts 1100, Single 3000,
 // ClearHope 5500) 13 rose from 3167 to 3323 (in a walk of width 1,024) and
 // 12 from 3439 to 3487. Positions 1 and 17 moved with neither.
+// Walks of a run's own line keep the tuned weights: with this variation,
+// 130M nodes of walks after 30M of tickets (2 threads, 30 random boards,
+// RandomBoard(9400+i)) scored 102,497 against 106,346 (17 boards lower, 5
+// higher).
 func improveEval(opt Options) Eval {
 	return variedEval(withDefaults(opt).Eval, opt.Seed, 1)
 }
@@ -163,9 +167,10 @@ func phaseShares(budget *clock.Budget, threads int) (walkPart, endPart float64) 
 // them, the tickets' half budget having lost position 5's clear.
 // Past that threshold walks pay more than tickets: 160M nodes on 2 threads
 // (30 random boards, RandomBoard(9400+i), no endgame) scored 103,860 with
-// 100M of tickets, 103,825 with 60M and 106,346 with 30M, the rest walks;
-// the best line of fewer tickets is lower, but a wider walk lifts it more
-// (up to 904 on one board). So tickets get 15 %: with walks at 65 % and
+// 100M of tickets, 103,825 with 60M, 106,346 with 30M and 104,566 with 10M
+// (one ticket), the rest walks; the best line of fewer tickets is lower,
+// but a wider walk lifts it more (up to 904 on one board), as long as
+// there are a few tickets. So tickets get 15 %: with walks at 65 % and
 // the endgame at 20 %, the 20 standard positions at 2 min on 2 threads,
 // seed 29, scored 76,706 against 76,074 with walks at 30 % (9 positions
 // higher, 4 lower). Walks then took the endgame's 15 % (walkEndgameShare).
