@@ -174,6 +174,10 @@ func phaseShares(budget *clock.Budget, threads int) (walkPart, endPart float64) 
 // the endgame at 20 %, the 20 standard positions at 2 min on 2 threads,
 // seed 29, scored 76,706 against 76,074 with walks at 30 % (9 positions
 // higher, 4 lower). Walks then took the endgame's 15 % (walkEndgameShare).
+// A long budget stays one round of tickets and walks: two independent
+// rounds of 80M nodes each (the same split, seeds 1 and 1000004), the
+// better line kept, scored 104,252 against 106,346 on those boards (-70 ±
+// 45 a board; 7 higher, 15 lower).
 const walkShare = 0.8
 
 // minWalkNodes is the smallest budget, in estimated nodes, given walks:
