@@ -10,7 +10,25 @@ import "cgbots/internal/clock"
 type endgame struct {
 	memo   map[uint64]endEntry
 	budget *clock.Budget
-	groups [][]Group // move lists by depth, reused
+	layers []endLayer // move lists by depth, reused
+}
+
+// endLayer holds the moves of one position of the current path.
+type endLayer struct {
+	groups []Group
+	hopes  []int32 // each move's points plus the upper bound after it
+	order  []int32 // moves by hope, highest first
+}
+
+// sortByHope orders the moves by hope, highest first (insertion sort: a
+// position has a few dozen moves at most; ties keep the move order).
+func (l *endLayer) sortByHope() {
+	o := l.order
+	for i := 1; i < len(o); i++ {
+		for j := i; j > 0 && l.hopes[o[j]] > l.hopes[o[j-1]]; j-- {
+			o[j], o[j-1] = o[j-1], o[j]
+		}
+	}
 }
 
 // endEntry is what is known of the best score from a position: exactly
@@ -31,10 +49,13 @@ const maxEndgameEntries = 1 << 25
 // upperBound is at least the best score from b: the cells of a colour score
 // at most as one group, and the clear bonus needs every colour to have no
 // single cell.
-func upperBound(b *Board) int32 {
+func upperBound(b *Board) int32 { return countsBound(&b.count) }
+
+// countsBound is upperBound from the colour counts alone.
+func countsBound(count *[Colors]uint8) int32 {
 	bound, clearable := int32(0), true
 	for c := 0; c < Colors; c++ {
-		n := int(b.count[c])
+		n := int(count[c])
 		if n == 1 {
 			clearable = false
 		}
@@ -48,9 +69,26 @@ func upperBound(b *Board) int32 {
 	return bound
 }
 
+// hope is the points of playing g on b plus the upper bound of the position
+// it leads to, read from the counts without playing the move.
+func hope(b *Board, g *Group) int32 {
+	count := b.count
+	count[g.Color] -= uint8(g.Size)
+	p := int32(g.Points())
+	if count == [Colors]uint8{} {
+		p += ClearBonus
+	}
+	return p + countsBound(&count)
+}
+
 // search returns the best score reachable from b when it is above alpha
 // (exact), or an upper bound of it at most alpha; false when the budget ran
-// out first.
+// out first. It tries the moves in order of hope, read from the colour
+// counts before a move is played, and stops at the first that cannot beat
+// the floor: no later one can, and none of them is played or looked up. On
+// the lines of a 2 min run of the 20 standard positions (seed 55), 1M nodes
+// each, it went as far back (490 moves in all) in 70 s against 96 s when
+// every move was played first.
 func (e *endgame) search(b *Board, alpha int32, depth int) (int32, bool) {
 	// The bound first: it reads five counts where a table probe is often a
 	// cache miss (1M nodes on each of 20 lines: 55 s against 66 s).
@@ -65,31 +103,44 @@ func (e *endgame) search(b *Board, alpha int32, depth int) (int32, bool) {
 	if e.budget.Done() || len(e.memo) >= maxEndgameEntries {
 		return 0, false
 	}
-	if depth >= len(e.groups) {
-		e.groups = append(e.groups, nil)
+	if depth >= len(e.layers) {
+		e.layers = append(e.layers, endLayer{})
 	}
-	gs := b.Groups(e.groups[depth][:0])
-	e.groups[depth] = gs
+	l := &e.layers[depth]
+	l.groups = b.Groups(l.groups[:0])
+	l.hopes, l.order = l.hopes[:0], l.order[:0]
+	for i := range l.groups {
+		l.hopes = append(l.hopes, hope(b, &l.groups[i]))
+		l.order = append(l.order, int32(i))
+	}
+	l.sortByHope()
 	best, cell := int32(0), uint8(noMove)
-	for i := range gs {
-		child := *b
-		p := int32(child.Apply(&gs[i]))
+	for _, i := range l.order {
 		floor := alpha
 		if best > floor {
 			floor = best
 		}
+		if l.hopes[i] <= floor {
+			// The rest hope for no more: their bounds make the value's bound.
+			if l.hopes[i] > best {
+				best = l.hopes[i]
+			}
+			break
+		}
+		child := *b
+		p := int32(child.Apply(&l.groups[i]))
 		v, ok := e.search(&child, floor-p, depth+1)
 		if !ok {
 			return 0, false
 		}
 		if p+v > best || cell == noMove {
-			x, y := gs[i].Cell()
+			x, y := l.groups[i].Cell()
 			best, cell = p+v, uint8(x*16+y)
 		}
 	}
 	// No move left scores 0 exactly; otherwise the value is exact only when
 	// it beat alpha (every child that did not was searched for less).
-	e.memo[b.hash] = endEntry{value: best, cell: cell, exact: len(gs) == 0 || best > alpha}
+	e.memo[b.hash] = endEntry{value: best, cell: cell, exact: len(l.groups) == 0 || best > alpha}
 	return best, true
 }
 

@@ -65,3 +65,17 @@ func TestUpperBound(t *testing.T) {
 		require.GreaterOrEqual(t, upperBound(&b), int32(bestScore(b)), "board %d", i)
 	}
 }
+
+// A move's hope, read from the counts, is its points plus the bound of the
+// position it leads to, on boards that clear and boards that do not.
+func TestHopeMatchesPlayedMove(t *testing.T) {
+	r := rng.New(8)
+	for i := 0; i < 200; i++ {
+		b := smallBoard(r, 2+i%4, 2+i%3, 2+i%3)
+		for _, g := range b.Groups(nil) {
+			child := b
+			p := int32(child.Apply(&g))
+			require.Equal(t, p+upperBound(&child), hope(&b, &g), "board %d\n%s", i, b.String())
+		}
+	}
+}
