@@ -1,6 +1,7 @@
 package samegame
 
 import (
+	"fmt"
 	"testing"
 
 	"cgbots/internal/clock"
@@ -196,4 +197,19 @@ func TestKeptColors(t *testing.T) {
 			assert.Equal(t, tc.want, colorsToKeep(tc.colors, results, tc.frequent))
 		})
 	}
+}
+
+// A chosen tabu colour steers the search: each colour's plan replays to its
+// score, and the colours do not all give the same plan.
+func TestChosenTabuColour(t *testing.T) {
+	b := RandomBoard(46)
+	plans := map[string]bool{}
+	for c := 0; c < Colors; c++ {
+		p := Solve(b, clock.Nodes(300000), Options{Seed: 1, Tabu: c + 1})
+		score, err := Replay(b, p.Moves)
+		require.NoError(t, err)
+		require.Equal(t, p.Score, score, "colour %d", c)
+		plans[fmt.Sprint(p.Moves)] = true
+	}
+	assert.Greater(t, len(plans), 1)
 }

@@ -79,3 +79,18 @@ func TestHopeMatchesPlayedMove(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkEndgame times the exact search along a beam's line, the way
+// Solve ends.
+func BenchmarkEndgame(b *testing.B) {
+	board := RandomBoard(42)
+	line := solveBeams(board, clock.Nodes(200000), Options{Seed: 1})
+	nodes := int64(0)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		budget := clock.Nodes(200000)
+		polishEnd(board, line, budget)
+		nodes += budget.Count()
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+}

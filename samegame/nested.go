@@ -76,6 +76,9 @@ func walks(b Board, line Plan, budget *clock.Budget, opt Options) Plan {
 		return line
 	}
 	tabu := biggestMoveColor(b, line.Moves)
+	if opt.Tabu > 0 {
+		tabu = opt.Tabu - 1 // the caller's choice, even where the line took another colour
+	}
 	maxWidth := opt.MaxWidth / opt.Threads // the lanes' beams share the memory
 	for width := firstWalkWidth; !budget.Spent(); {
 		startCount, startTime := budget.Count(), time.Now()

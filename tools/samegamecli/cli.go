@@ -71,6 +71,7 @@ func solve(args []string, stdout, stderr io.Writer) error {
 	memGiB := fs.Float64("mem", 4, "memory for the beams, in GiB: it caps the beam width; long runs then restart beams along the best line")
 	bestPath := fs.String("best", "", "best-solutions file: the search starts from its solutions, and it is rewritten (atomically) on every improvement, so runs add up and an interrupted run keeps what it found")
 	improve := fs.Bool("improve", false, "spend the budget on improving the -best file's solutions (walks along them, then the exact endgame) rather than on new searches; boards without one are searched as usual")
+	tabu := fs.Int("tabu", -1, "colour (0-4, as in FILE) kept for the final big group; -1 tries every colour")
 	evalFlag := fs.String("eval", "", "evaluation weights to try instead of the tuned ones: Score,Groups,TabuGroups,TabuCount,Others,Adjacent,Parts,TabuParts,Lonely,TabuBreak,Single,ClearHope,Noise")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -80,6 +81,9 @@ func solve(args []string, stdout, stderr io.Writer) error {
 	}
 	if *threads < 1 {
 		return errors.New("-threads must be at least 1")
+	}
+	if *tabu < -1 || *tabu >= samegame.Colors {
+		return fmt.Errorf("-tabu %d: want a colour 0..%d, or -1 for every colour", *tabu, samegame.Colors-1)
 	}
 	if *improve && *bestPath == "" {
 		return errors.New("-improve needs -best: it improves that file's solutions")
@@ -118,7 +122,7 @@ func solve(args []string, stdout, stderr io.Writer) error {
 		if *nodes > 0 {
 			budget = clock.Nodes(*nodes)
 		}
-		opt := samegame.Options{Seed: *seed, Threads: *threads, Width: *width, MaxWidth: *maxWidth, Eval: eval, Start: best[i], ImproveStart: *improve}
+		opt := samegame.Options{Seed: *seed, Threads: *threads, Width: *width, MaxWidth: *maxWidth, Eval: eval, Tabu: *tabu + 1, Start: best[i], ImproveStart: *improve}
 		boardStart := time.Now()
 		var saveErr error
 		keep := func(p samegame.Plan) {

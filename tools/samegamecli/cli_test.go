@@ -64,6 +64,7 @@ func TestErrors(t *testing.T) {
 		{[]string{"solve", "-threads", "0", path}, "-threads"},
 		{[]string{"solve", "-eval", "1,2", path}, "want 13"},
 		{[]string{"solve", "-mem", "-1", path}, "leaves no room for a beam"},
+		{[]string{"solve", "-tabu", "5", path}, "-tabu 5: want a colour 0..4"},
 		{[]string{"solve", "-improve", path}, "-improve needs -best"},
 		{[]string{"merge", path, scratch}, "usage: samegame merge"},
 		{[]string{"merge", bad, scratch, path}, "line 1: 5 characters"},
