@@ -84,7 +84,7 @@ func TestHopeMatchesPlayedMove(t *testing.T) {
 // Solve ends.
 func BenchmarkEndgame(b *testing.B) {
 	board := RandomBoard(42)
-	line := solveBeams(board, clock.Nodes(200000), Options{Seed: 1})
+	line := solveBeams(board, clock.Nodes(3000000), Options{Seed: 1})
 	nodes := int64(0)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
