@@ -199,17 +199,27 @@ func TestKeptColors(t *testing.T) {
 	}
 }
 
-// A chosen tabu colour steers the search: each colour's plan replays to its
-// score, and the colours do not all give the same plan.
+// A chosen tabu colour steers the search and the walks: each colour's plan
+// replays to its score, and the colours do not all give the same plan.
 func TestChosenTabuColour(t *testing.T) {
 	b := RandomBoard(46)
-	plans := map[string]bool{}
+	line := Solve(b, clock.Nodes(300000), Options{Seed: 1})
+	searched, walked := map[string]bool{}, map[string]bool{}
 	for c := 0; c < Colors; c++ {
-		p := Solve(b, clock.Nodes(300000), Options{Seed: 1, Tabu: c + 1})
-		score, err := Replay(b, p.Moves)
-		require.NoError(t, err)
-		require.Equal(t, p.Score, score, "colour %d", c)
-		plans[fmt.Sprint(p.Moves)] = true
+		opt := Options{Seed: 1, Tabu: c + 1}
+		for _, run := range []struct {
+			plan  Plan
+			plans map[string]bool
+		}{
+			{Solve(b, clock.Nodes(300000), opt), searched},
+			{walks(b, line, clock.Nodes(1000000), opt), walked},
+		} {
+			score, err := Replay(b, run.plan.Moves)
+			require.NoError(t, err)
+			require.Equal(t, run.plan.Score, score, "colour %d", c)
+			run.plans[fmt.Sprint(run.plan.Moves)] = true
+		}
 	}
-	assert.Greater(t, len(plans), 1)
+	assert.Greater(t, len(searched), 1)
+	assert.Greater(t, len(walked), 1)
 }
