@@ -369,3 +369,66 @@ func FuzzParseMoves(f *testing.F) {
 		_, _ = Replay(b, ms) // must not panic on any coordinates
 	})
 }
+
+func maskOf(cells ...Move) Mask {
+	var m Mask
+	for _, c := range cells {
+		b := Bit(c.X, c.Y)
+		for w := range m {
+			m[w] |= b[w]
+		}
+	}
+	return m
+}
+
+func TestSquareBlocksCountParts(t *testing.T) {
+	tests := []struct {
+		name   string
+		cells  []Move
+		blocks int64
+		parts  int64 // cells - pairs + blocks: parts less holes
+	}{
+		{"one cell", []Move{{5, 5}}, 0, 1},
+		{"two apart", []Move{{0, 0}, {2, 0}}, 0, 2},
+		{"2x2 across words", []Move{{3, 5}, {4, 5}, {3, 6}, {4, 6}}, 1, 1},
+		{"3x3", []Move{{11, 0}, {12, 0}, {13, 0}, {11, 1}, {12, 1}, {13, 1}, {11, 2}, {12, 2}, {13, 2}}, 4, 1},
+		{"ring round a hole", []Move{{0, 0}, {1, 0}, {2, 0}, {0, 1}, {2, 1}, {0, 2}, {1, 2}, {2, 2}}, 0, 0},
+		{"top row and last column", []Move{{13, 13}, {14, 13}, {13, 14}, {14, 14}, {0, 14}}, 1, 2},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			m := maskOf(tc.cells...)
+			assert.Equal(t, tc.blocks, squareBlocks(&m))
+			assert.Equal(t, tc.parts, int64(m.Count())-adjacentPairs(&m)+squareBlocks(&m))
+		})
+	}
+	// Along random games the count is exact but for holes: never above
+	// the parts found by flood fill, and equal almost always.
+	r := rng.New(7)
+	checked, exact := 0, 0
+	for i := 0; i < 300; i++ {
+		b := RandomBoard(uint64(i))
+		for {
+			for c := 0; c < Colors; c++ {
+				m := b.color[c]
+				parts, rest := int64(0), m
+				for !rest.Empty() {
+					takeGroup(&rest, m)
+					parts++
+				}
+				got := int64(m.Count()) - adjacentPairs(&m) + squareBlocks(&m)
+				require.LessOrEqual(t, got, parts)
+				checked++
+				if got == parts {
+					exact++
+				}
+			}
+			gs := b.Groups(nil)
+			if len(gs) == 0 {
+				break
+			}
+			b.Apply(&gs[r.Intn(len(gs))])
+		}
+	}
+	assert.Greater(t, exact*100, checked*98, "exact in %d of %d", exact, checked)
+}

@@ -140,5 +140,6 @@ func variedEval(e Eval, seed uint64, t int) Eval {
 	e.Single = scale(e.Single)
 	e.ClearHope = scale(e.ClearHope)
 	e.Others = int64(r.Intn(2))
+	e.TabuLate = scale(e.TabuLate) // drawn last: the other weights stay those of lists without it
 	return e
 }

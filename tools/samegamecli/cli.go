@@ -72,7 +72,7 @@ func solve(args []string, stdout, stderr io.Writer) error {
 	bestPath := fs.String("best", "", "best-solutions file: the search starts from its solutions, and it is rewritten (atomically) on every improvement, so runs add up and an interrupted run keeps what it found")
 	improve := fs.Bool("improve", false, "spend the budget on improving the -best file's solutions (walks along them, then the exact endgame) rather than on new searches; boards without one are searched as usual")
 	tabu := fs.Int("tabu", -1, "colour (0-4, as in FILE) kept for the final big group; -1 tries every colour")
-	evalFlag := fs.String("eval", "", "evaluation weights to try instead of the tuned ones: Score,Groups,TabuGroups,TabuCount,Others,Adjacent,Parts,TabuParts,Lonely,TabuBreak,Single,ClearHope,Noise")
+	evalFlag := fs.String("eval", "", "evaluation weights to try instead of the tuned ones: Score,Groups,TabuGroups,TabuCount,Others,Adjacent,Parts,TabuParts,Lonely,TabuBreak,Single,ClearHope,Noise[,TabuLate] (TabuLate 0 when left out)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -110,9 +110,8 @@ func solve(args []string, stdout, stderr io.Writer) error {
 	}
 	var eval samegame.Eval
 	if *evalFlag != "" {
-		e := &eval
-		if n, _ := fmt.Sscanf(*evalFlag, "%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d", &e.Score, &e.Groups, &e.TabuGroups, &e.TabuCount, &e.Others, &e.Adjacent, &e.Parts, &e.TabuParts, &e.Lonely, &e.TabuBreak, &e.Single, &e.ClearHope, &e.Noise); n != 13 {
-			return fmt.Errorf("-eval %q: want 13 comma-separated integers", *evalFlag)
+		if eval, err = parseEval(*evalFlag); err != nil {
+			return err
 		}
 	}
 	start := time.Now()
@@ -254,4 +253,23 @@ func Tour(stdout io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "samegame: random board (seed 2026), 3 s beam search: score %d in %d moves (replay-checked)\n", score, len(plan.Moves))
 	return nil
+}
+
+// parseEval reads -eval's weights, in the order of its help text; TabuLate,
+// added last, may be left out (0), so that older weight lists keep their meaning.
+func parseEval(s string) (samegame.Eval, error) {
+	var e samegame.Eval
+	weights := []*int64{&e.Score, &e.Groups, &e.TabuGroups, &e.TabuCount, &e.Others, &e.Adjacent, &e.Parts, &e.TabuParts, &e.Lonely, &e.TabuBreak, &e.Single, &e.ClearHope, &e.Noise, &e.TabuLate}
+	fields := strings.Split(s, ",")
+	if len(fields) != len(weights) && len(fields) != len(weights)-1 {
+		return e, fmt.Errorf("-eval %q: want %d or %d comma-separated integers, got %d", s, len(weights)-1, len(weights), len(fields))
+	}
+	for i, f := range fields {
+		v, err := strconv.ParseInt(strings.TrimSpace(f), 10, 64)
+		if err != nil {
+			return e, fmt.Errorf("-eval %q: weight %d: %q is not an integer", s, i+1, f)
+		}
+		*weights[i] = v
+	}
+	return e, nil
 }

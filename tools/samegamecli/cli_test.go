@@ -62,7 +62,8 @@ func TestErrors(t *testing.T) {
 		{[]string{"solve", path, "3"}, `board index "3" is not 1..2`},
 		{[]string{"solve", bad}, "line 1: 5 characters"},
 		{[]string{"solve", "-threads", "0", path}, "-threads"},
-		{[]string{"solve", "-eval", "1,2", path}, "want 13"},
+		{[]string{"solve", "-eval", "1,2", path}, "want 13 or 14 comma-separated integers, got 2"},
+		{[]string{"solve", "-eval", "16,0,0,16,0,0,1600,800,0,0,4000,4000,x", path}, `weight 13: "x" is not an integer`},
 		{[]string{"solve", "-mem", "-1", path}, "leaves no room for a beam"},
 		{[]string{"solve", "-tabu", "5", path}, "-tabu 5: want a colour 0..4"},
 		{[]string{"solve", "-improve", path}, "-improve needs -best"},
@@ -186,7 +187,7 @@ func TestMerge(t *testing.T) {
 	boards, _, err := loadBoards(path, nil)
 	require.NoError(t, err)
 	weak := samegame.Solve(boards[0], clock.Nodes(300), samegame.Options{Seed: 1})
-	strong := samegame.Solve(boards[0], clock.Nodes(20000), samegame.Options{Seed: 1})
+	strong := samegame.Solve(boards[0], clock.Nodes(200000), samegame.Options{Seed: 1})
 	other := samegame.Solve(boards[1], clock.Nodes(300), samegame.Options{Seed: 1})
 	require.Greater(t, strong.Score, weak.Score)
 	dir := t.TempDir()
@@ -253,4 +254,15 @@ func TestKeptSolutionsReplay(t *testing.T) {
 	var out bytes.Buffer
 	require.NoError(t, sols.write(&out))
 	assert.Equal(t, out.String(), string(text))
+}
+
+func TestParseEvalTabuLateOptional(t *testing.T) {
+	old, err := parseEval("16,0,0,16,0,0,1600,800,0,0,4000,4000,4")
+	require.NoError(t, err)
+	want := samegame.Eval{Score: 16, TabuCount: 16, Parts: 1600, TabuParts: 800, Single: 4000, ClearHope: 4000, Noise: 4}
+	assert.Equal(t, want, old, "13 weights: TabuLate stays 0")
+	late, err := parseEval("16,0,0,16,0,0,1600,800,0,0,4000,4000,4,6400")
+	require.NoError(t, err)
+	want.TabuLate = 6400
+	assert.Equal(t, want, late)
 }
