@@ -370,6 +370,7 @@ func FuzzParseMoves(f *testing.F) {
 	})
 }
 
+// maskOf is the mask of the given cells (maskCells' inverse).
 func maskOf(cells ...Move) Mask {
 	var m Mask
 	for _, c := range cells {
