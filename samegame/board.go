@@ -109,11 +109,13 @@ func squareBlocks(m *Mask) int64 {
 	return int64(n)
 }
 
-// sameColourPairs counts the pairs of neighbouring cells of the same colour,
-// every colour together: colours never share a cell, so the pair bits of all
-// colours can be merged before one count (a bit marks the lower cell of a
-// vertical pair, the left cell of a horizontal one).
-func (b *Board) sameColourPairs() int64 {
+// sameColourCounts counts the pairs of neighbouring cells of the same colour
+// and the 2x2 blocks of one colour, every colour together: colours never
+// share a cell, so the pair bits of all colours can be merged before one
+// count (a bit marks the lower cell of a vertical pair, the left cell of a
+// horizontal one). Two vertical pairs side by side joined by a horizontal
+// pair at their foot are one colour: a block.
+func (b *Board) sameColourCounts() (pairs, blocks int64) {
 	var u0, u1, u2, u3, r0, r1, r2, r3 uint64
 	for c := range b.color {
 		m := &b.color[c]
@@ -126,8 +128,11 @@ func (b *Board) sameColourPairs() int64 {
 		r2 |= m[2] & (m[2]>>16 | m[3]<<48)
 		r3 |= m[3] & (m[3] >> 16)
 	}
-	return int64(bits.OnesCount64(u0) + bits.OnesCount64(u1) + bits.OnesCount64(u2) + bits.OnesCount64(u3) +
+	pairs = int64(bits.OnesCount64(u0) + bits.OnesCount64(u1) + bits.OnesCount64(u2) + bits.OnesCount64(u3) +
 		bits.OnesCount64(r0) + bits.OnesCount64(r1) + bits.OnesCount64(r2) + bits.OnesCount64(r3))
+	blocks = int64(bits.OnesCount64(u0&r0&(u0>>16|u1<<48)) + bits.OnesCount64(u1&r1&(u1>>16|u2<<48)) +
+		bits.OnesCount64(u2&r2&(u2>>16|u3<<48)) + bits.OnesCount64(u3&r3&(u3>>16)))
+	return pairs, blocks
 }
 
 // floodFrom returns the connected part of within that contains seed. It is

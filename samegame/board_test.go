@@ -404,12 +404,21 @@ func TestSquareBlocksCountParts(t *testing.T) {
 		})
 	}
 	// Along random games the count is exact but for holes: never above
-	// the parts found by flood fill, and equal almost always.
+	// the parts found by flood fill, and equal almost always. The board's
+	// merged counts are the sums of the colours' own.
 	r := rng.New(7)
 	checked, exact := 0, 0
 	for i := 0; i < 300; i++ {
 		b := RandomBoard(uint64(i))
 		for {
+			var pairs, blocks int64
+			for c := 0; c < Colors; c++ {
+				pairs += adjacentPairs(&b.color[c])
+				blocks += squareBlocks(&b.color[c])
+			}
+			gotPairs, gotBlocks := b.sameColourCounts()
+			require.Equal(t, pairs, gotPairs)
+			require.Equal(t, blocks, gotBlocks)
 			for c := 0; c < Colors; c++ {
 				m := b.color[c]
 				parts, rest := int64(0), m
