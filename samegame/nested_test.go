@@ -168,3 +168,30 @@ func TestImproveEvalVariesWithTheSeed(t *testing.T) {
 	custom.Parts *= 3
 	assert.NotEqual(t, one, improveEval(Options{Seed: 1, Eval: custom}), "an explicit evaluation is the centre of the variation")
 }
+
+// With Wide, Solve runs one portfolio up to the width cap instead of tickets
+// and walks. The same budget without Wide pays for two tickets, which share
+// the cap on 2 threads.
+func TestWideSolveReachesTheCapWithoutTickets(t *testing.T) {
+	b := RandomBoard(59)
+	run := func(threads int, wide bool) (Plan, int, int) {
+		var walkBeams, widest int
+		opt := Options{Seed: 1, Threads: threads, MaxWidth: 1024, Wide: wide, Log: func(p Progress) {
+			if p.Walk {
+				walkBeams++
+			}
+			if p.Width > widest {
+				widest = p.Width
+			}
+		}}
+		return Solve(b, clock.Nodes(24000000), opt), walkBeams, widest
+	}
+	plan, walkBeams, widest := run(2, true)
+	assert.Zero(t, walkBeams)
+	assert.Equal(t, 1024, widest)
+	score, err := Replay(b, plan.Moves)
+	require.NoError(t, err)
+	assert.Equal(t, plan.Score, score)
+	_, _, widest = run(2, false)
+	assert.Equal(t, 512, widest, "two tickets side by side")
+}

@@ -26,18 +26,21 @@ func writeBoards(t *testing.T) string {
 
 func TestSolvePrintsReplayableSolutions(t *testing.T) {
 	path := writeBoards(t)
-	var out, errOut bytes.Buffer
-	require.NoError(t, Run([]string{"solve", "-nodes", "20000", path, "2"}, &out, &errOut))
-	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
-	require.Len(t, lines, 3)
-	assert.Regexp(t, `^board 2 score \d+ moves \d+$`, lines[0])
-	assert.Regexp(t, `^total \d+$`, lines[2])
-	score := strings.Fields(lines[0])[3]
-	assert.Equal(t, "total "+score, lines[2])
+	for _, mode := range [][]string{nil, {"-wide"}} {
+		var out, errOut bytes.Buffer
+		args := append(append([]string{"solve", "-nodes", "20000"}, mode...), path, "2")
+		require.NoError(t, Run(args, &out, &errOut))
+		lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+		require.Len(t, lines, 3, "%v", mode)
+		assert.Regexp(t, `^board 2 score \d+ moves \d+$`, lines[0])
+		assert.Regexp(t, `^total \d+$`, lines[2])
+		score := strings.Fields(lines[0])[3]
+		assert.Equal(t, "total "+score, lines[2])
 
-	var replayOut bytes.Buffer
-	require.NoError(t, Run([]string{"replay", path, "2", lines[1]}, &replayOut, &errOut))
-	assert.Equal(t, "score "+score+"\n", replayOut.String())
+		var replayOut bytes.Buffer
+		require.NoError(t, Run([]string{"replay", path, "2", lines[1]}, &replayOut, &errOut))
+		assert.Equal(t, "score "+score+"\n", replayOut.String(), "%v", mode)
+	}
 }
 
 func TestSolveAllBoardsWithThreads(t *testing.T) {
@@ -67,6 +70,7 @@ func TestErrors(t *testing.T) {
 		{[]string{"solve", "-mem", "-1", path}, "leaves no room for a beam"},
 		{[]string{"solve", "-tabu", "5", path}, "-tabu 5: want a colour 0..4"},
 		{[]string{"solve", "-improve", path}, "-improve needs -best"},
+		{[]string{"solve", "-improve", "-wide", "-best", scratch, path}, "-improve and -wide"},
 		{[]string{"merge", path, scratch}, "usage: samegame merge"},
 		{[]string{"merge", bad, scratch, path}, "line 1: 5 characters"},
 		{[]string{"merge", path, scratch, filepath.Join(t.TempDir(), "missing.txt")}, "missing.txt: no such file"},
