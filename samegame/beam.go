@@ -37,8 +37,8 @@ type Options struct {
 	// beams of width 1M (about 6 minutes on one thread, the kept line's tabu
 	// colour) came within 0.5 to 6 % of the lines kept from hours of tickets
 	// and walks on standard positions 1, 5, 7, 8, 10 and 14; one of width 2M
-	// raised position 10 from 3,445 to 3,517 (11 minutes), one of width 4M
-	// position 1 from 2,923 to 2,969.
+	// raised position 10 from 3,445 to 3,517 (11 minutes; its restarts then
+	// to 3,559), one of width 4M (run alone) position 1 from 2,923 to 2,969.
 	Wide bool
 	Log  func(Progress) // called after every beam
 }
