@@ -87,10 +87,10 @@ func Solve(b Board, budget *clock.Budget, opt Options) Plan {
 		walkPart, endPart = 1-walkEndgameShare, walkEndgameShare
 		opt.Eval = improveEval(opt)
 	case opt.Wide:
-		part := share(budget, 1-walkEndgameShare)
+		walkPart, endPart = 0, walkEndgameShare
+		part := share(budget, 1-endPart)
 		best = solveBeams(b, part, opt)
 		charge(budget, part)
-		walkPart = 0
 	default:
 		part := share(budget, 1-endPart-walkPart)
 		best = solveTickets(b, part, opt)
