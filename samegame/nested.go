@@ -75,10 +75,7 @@ func walks(b Board, line Plan, budget *clock.Budget, opt Options) Plan {
 	if len(line.Moves) == 0 {
 		return line
 	}
-	tabu := biggestMoveColor(b, line.Moves)
-	if opt.Tabu > 0 {
-		tabu = opt.Tabu - 1 // the caller's choice, even where the line took another colour
-	}
+	tabu := lineTabu(b, line, opt)
 	maxWidth := opt.MaxWidth / opt.Threads // the lanes' beams share the memory
 	for width := firstWalkWidth; !budget.Spent(); {
 		startCount, startTime := budget.Count(), time.Now()
@@ -131,6 +128,16 @@ const walkFit = 0.95
 
 // firstWalkWidth is the width of the first walk's beams.
 const firstWalkWidth = 16
+
+// lineTabu is the tabu colour of the searches along line: the caller's
+// choice, even where the line took another colour, else the colour of the
+// line's biggest group.
+func lineTabu(b Board, line Plan, opt Options) int {
+	if opt.Tabu > 0 {
+		return opt.Tabu - 1
+	}
+	return biggestMoveColor(b, line.Moves)
+}
 
 // biggestMoveColor is the colour of the biggest group that moves remove from b.
 func biggestMoveColor(b Board, moves []Move) int {

@@ -191,3 +191,23 @@ func TestWideSolveReachesTheCapWithoutTickets(t *testing.T) {
 	_, widest = run(false)
 	assert.Equal(t, 512, widest, "two tickets side by side")
 }
+
+// With Wide and ImproveStart, the budget goes to beams restarted along
+// Start's line, never from the root: the line keeps its first move, which
+// a search from the root (Wide alone, the same budget) changes, and rises.
+func TestWideImproveRestartsAlongStart(t *testing.T) {
+	b := RandomBoard(61)
+	start := newBeam(b, withDefaults(Options{})).greedy(b, 0)
+	run := func(improve bool) Plan {
+		opt := Options{Seed: 1, MaxWidth: 256, Start: start, Wide: true, ImproveStart: improve}
+		return Solve(b, clock.Nodes(3000000), opt)
+	}
+	got := run(true)
+	assert.Greater(t, got.Score, start.Score)
+	assert.Equal(t, start.Moves[0], got.Moves[0])
+	score, err := Replay(b, got.Moves)
+	require.NoError(t, err)
+	assert.Equal(t, got.Score, score)
+	fromRoot := run(false)
+	assert.NotEqual(t, start.Moves[0], fromRoot.Moves[0], "the contrast: a search from the root")
+}
