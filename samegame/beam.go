@@ -32,7 +32,15 @@ type Options struct {
 	// Wide too, beams restarted along Start's line take the walks' place:
 	// on the kept lines of the 20 standard positions, which walks no longer
 	// raised, 12 to 16 minutes a position on one thread (width cap 1M)
-	// raised 12 of them, the total from 81,344 to 82,004.
+	// raised 12 of them, the total from 81,344 to 82,004. Those beams had
+	// the tuned weights, and a second run along an unchanged line repeated
+	// them (position 15, seeds 803 and 901: node counts within 0.01 %), so
+	// they too take the seed's variation now: a new seed is a new search.
+	// From greedy lines on RandomBoard(61+i), 10 boards, three runs in a
+	// row (3M nodes each, cap 256) raised the line in a later run on 6
+	// boards, against 3 with the tuned weights (totals even: 31,065 and
+	// 31,033); on the kept lines, 10 or 11 minutes each (cap 1M), they
+	// raised 1 of 15 (position 12, 3,537 to 3,551).
 	ImproveStart bool
 	// Wide spends a large budget on one portfolio whose beams widen up to
 	// MaxWidth, then on beams restarted along its best line, instead of on
@@ -91,7 +99,9 @@ func Solve(b Board, budget *clock.Budget, opt Options) Plan {
 		walkPart, endPart = 0, walkEndgameShare
 		part := share(budget, 1-endPart)
 		if opt.ImproveStart && len(best.Moves) > 0 {
-			best = restarts(b, best, lineTabu(b, best, opt), part, withDefaults(opt))
+			sub := withDefaults(opt)
+			sub.Eval = improveEval(opt)
+			best = restarts(b, best, lineTabu(b, best, opt), part, sub)
 		} else {
 			best = solveBeams(b, part, opt)
 		}
@@ -116,9 +126,10 @@ func Solve(b Board, budget *clock.Budget, opt Options) Plan {
 	return best
 }
 
-// improveEval is the evaluation of the walks that improve opt.Start: the
-// seed's own variation of the weights, as its second ticket's. With the same
-// weights every run repeated the same beams but for tie-breaking noise.
+// improveEval is the evaluation of the walks (with Wide, the restarts) that
+// improve opt.Start: the seed's own variation of the weights, as its second
+// ticket's. With the same weights every run repeated the same beams but for
+// tie-breaking noise.
 // Standard positions 13 and 12 did not move in 7 minutes on 2 threads with
 // the tuned weights (walks up to width 2,745 and 7,552); with hand-varied
 // ones (TabuCount 22, Others 1, Parts 1300, TabuParts 1100, Single 3000,
