@@ -94,21 +94,22 @@ func Solve(b Board, budget *clock.Budget, opt Options) Plan {
 	}
 	walkPart, endPart := phaseShares(budget, withDefaults(opt).Threads)
 	best := opt.Start
+	improving := opt.ImproveStart && len(best.Moves) > 0
+	if improving {
+		opt.Eval = improveEval(opt)
+	}
 	switch {
 	case opt.Wide:
 		walkPart, endPart = 0, walkEndgameShare
 		part := share(budget, 1-endPart)
-		if opt.ImproveStart && len(best.Moves) > 0 {
-			sub := withDefaults(opt)
-			sub.Eval = improveEval(opt)
-			best = restarts(b, best, lineTabu(b, best, opt), part, sub)
+		if improving {
+			best = restarts(b, best, lineTabu(b, best, opt), part, withDefaults(opt))
 		} else {
 			best = solveBeams(b, part, opt)
 		}
 		charge(budget, part)
-	case opt.ImproveStart && len(best.Moves) > 0:
+	case improving:
 		walkPart, endPart = 1-walkEndgameShare, walkEndgameShare
-		opt.Eval = improveEval(opt)
 	default:
 		part := share(budget, 1-endPart-walkPart)
 		best = solveTickets(b, part, opt)
