@@ -553,10 +553,11 @@ type Eval struct {
 //
 // A penalty per cell standing between tabu cells (in a column, between its
 // lowest and highest tabu cell; all cells of tabu-free columns between
-// columns with tabu cells: the final group needs them gone) lowered the
-// mean at 4M nodes on 1 thread, seed 1, on RandomBoard(9540+i) (40 boards,
-// 3,195 a board without it): 25 a cell -108, 100 -34 ± 66, 400 -151; scaled
-// by the share of cells removed, as TabuLate, 100 -25 ± 58, 400 -127.
+// columns with tabu cells, which must all go before the final group can
+// form) lowered the mean at 4M nodes on 1 thread, seed 1, on
+// RandomBoard(9540+i) (40 boards, 3,195 a board without it): 25 a cell
+// -108 ± 68, 100 -34 ± 66, 400 -151 ± 77; scaled by the share of cells
+// removed, as TabuLate, 100 -25 ± 58, 400 -127 ± 87.
 var DefaultEval = Eval{Score: 16, TabuCount: 16, Parts: 1600, TabuParts: 800, TabuLate: 6400, Single: 4000, ClearHope: 4000, Noise: 4}
 
 type node struct {
