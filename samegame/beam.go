@@ -557,7 +557,10 @@ type Eval struct {
 // form) lowered the mean at 4M nodes on 1 thread, seed 1, on
 // RandomBoard(9540+i) (40 boards, 3,195 a board without it): 25 a cell
 // -108 ± 68, 100 -34 ± 66, 400 -151 ± 77; scaled by the share of cells
-// removed, as TabuLate, 100 -25 ± 58, 400 -127 ± 87.
+// removed, as TabuLate, 100 -25 ± 58, 400 -127 ± 87. Weighing the most
+// frequent other colour's cells as TabuCount does the tabu colour's (kept
+// for a second big group) lowered it too: weight 2 -142 ± 63, 4 -41 ± 70,
+// 8 -115 ± 92.
 var DefaultEval = Eval{Score: 16, TabuCount: 16, Parts: 1600, TabuParts: 800, TabuLate: 6400, Single: 4000, ClearHope: 4000, Noise: 4}
 
 type node struct {
