@@ -56,9 +56,13 @@ type Options struct {
 }
 
 // BytesPerSlot is about the memory a beam needs per unit of width (see
-// MaxWidth), with some margin: a beam of width 640,000 on standard
-// position 2, two threads, peaked at 1.64 GB resident (2.6 KB a slot).
-const BytesPerSlot = 2816
+// MaxWidth), with the garbage collector held to that memory (the CLI's -mem)
+// and some margin: a beam of width 256,000 on standard position 2, one
+// thread, peaked at 215 MB live, 880 bytes a slot, once its history was
+// compacted (319 MB before); a second thread adds its own candidates. The
+// constant was 2,816 before, from a beam of width 640,000 (two threads)
+// that peaked at 1.64 GB resident with no binding limit.
+const BytesPerSlot = 2048
 
 // Progress reports a search under way.
 type Progress struct {
@@ -586,6 +590,7 @@ type beam struct {
 	opt     Options
 	tabu    int
 	hist    []histEntry
+	remap   []int32 // scratch for compactHistory
 	workers []worker
 	cands   []candidate // one layer's candidates from every worker
 	ends    []node      // one layer's terminal nodes from every worker
@@ -709,6 +714,7 @@ func (s *beam) run(width int, budget *clock.Budget, salt uint64) (plan Plan, com
 	bestScore := int32(-1)
 	var seen dedupTable
 	s.width = width
+	histLimit := 4 * width
 	complete, exhaustive = true, true
 	for len(cur) > 0 {
 		if budget.Spent() {
@@ -739,6 +745,10 @@ func (s *beam) run(width int, budget *clock.Budget, salt uint64) (plan Plan, com
 			next = append(next, child)
 		}
 		cur, next = next, cur
+		if len(s.hist) > histLimit {
+			s.compactHistory(cur, &best)
+			histLimit = 2*len(s.hist) + 2*width
+		}
 	}
 	if !complete {
 		// Finish the most promising unfinished nodes greedily so that a cut run still counts.
@@ -846,6 +856,60 @@ func (s *beam) expandRange(wk *worker, cur []node, lo, hi int, budget *clock.Bud
 				cell:   uint8(x*16 + y),
 			})
 		}
+	}
+}
+
+// compactHistory drops the history entries that neither a node of cur nor
+// best leads back to, keeping the order (a parent before its children). A
+// wide beam adds width entries a layer and would keep them all, the largest
+// part of its memory late in a board; the lines it still follows share few
+// ancestors. Called when the history has doubled, it costs a constant per
+// entry.
+func (s *beam) compactHistory(cur []node, best *node) {
+	n := len(s.hist)
+	if cap(s.remap) < n {
+		s.remap = make([]int32, n)
+	}
+	live := s.remap[:n]
+	for i := range live {
+		live[i] = 0
+	}
+	for i := range cur {
+		if h := cur[i].hist; h >= 0 {
+			live[h] = 1
+		}
+	}
+	if best.hist >= 0 {
+		live[best.hist] = 1
+	}
+	for h := n - 1; h >= 0; h-- {
+		if live[h] != 0 && s.hist[h].parent >= 0 {
+			live[s.hist[h].parent] = 1
+		}
+	}
+	// live becomes the map from old index to new: parents come first, so
+	// theirs is known by the time a child moves.
+	kept := int32(0)
+	for h := 0; h < n; h++ {
+		if live[h] == 0 {
+			continue
+		}
+		e := s.hist[h]
+		if e.parent >= 0 {
+			e.parent = live[e.parent]
+		}
+		s.hist[kept] = e
+		live[h] = kept
+		kept++
+	}
+	s.hist = s.hist[:kept]
+	for i := range cur {
+		if cur[i].hist >= 0 {
+			cur[i].hist = live[cur[i].hist]
+		}
+	}
+	if best.hist >= 0 {
+		best.hist = live[best.hist]
 	}
 }
 

@@ -224,3 +224,20 @@ func TestChosenTabuColour(t *testing.T) {
 	assert.Greater(t, len(searched), 1)
 	assert.Greater(t, len(walked), 1)
 }
+
+// A beam's history keeps only the entries its lines still lead back to: far
+// fewer than width entries a layer, and the best line still replays.
+func TestBeamHistoryStaysCompact(t *testing.T) {
+	for _, seed := range []uint64{5, 6, 7} {
+		b := RandomBoard(seed)
+		s := newBeam(b, withDefaults(Options{Seed: seed}))
+		const width = 512
+		plan, complete, _ := s.run(width, clock.Nodes(1<<40), 0)
+		require.True(t, complete)
+		got, err := Replay(b, plan.Moves)
+		require.NoError(t, err)
+		require.Equal(t, plan.Score, got)
+		require.Greater(t, len(plan.Moves), 30)
+		assert.Less(t, len(s.hist), 8*width, "seed %d: %d moves", seed, len(plan.Moves))
+	}
+}
