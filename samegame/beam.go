@@ -57,12 +57,12 @@ type Options struct {
 
 // BytesPerSlot is about the memory a beam needs per unit of width (see
 // MaxWidth), with the garbage collector held to that memory (the CLI's -mem)
-// and some margin: a beam of width 256,000 on standard position 2, one
-// thread, peaked at 215 MB live, 880 bytes a slot, once its history was
-// compacted (319 MB before); a second thread adds its own candidates. The
-// constant was 2,816 before, from a beam of width 640,000 (two threads)
-// that peaked at 1.64 GB resident with no binding limit.
-const BytesPerSlot = 2048
+// and some margin: a beam of width 256,000 on standard position 2 peaked at
+// 121 MB live on one thread, 147 MB on two (a second thread adds its own
+// candidates), 574 bytes a slot, once its layers held packed boards (215 MB
+// on one thread before, and 319 MB before its history was compacted). The
+// constant was 2,048 before packing, and 2,816 before compacting.
+const BytesPerSlot = 1024
 
 // Progress reports a search under way.
 type Progress struct {
@@ -568,7 +568,7 @@ type Eval struct {
 var DefaultEval = Eval{Score: 16, TabuCount: 16, Parts: 1600, TabuParts: 800, TabuLate: 6400, Single: 4000, ClearHope: 4000, Noise: 4}
 
 type node struct {
-	board Board
+	board packedBoard
 	score int32
 	hist  int32 // index of the node's last move in beam.hist, -1 at the root
 }
@@ -707,7 +707,7 @@ func groupPotential(m Mask) (pot, paired int64) {
 func (s *beam) run(width int, budget *clock.Budget, salt uint64) (plan Plan, complete, exhaustive bool) {
 	s.hist = s.hist[:0]
 	s.salt = rng.New(s.opt.Seed ^ salt*0x9e3779b97f4a7c15).Uint64()
-	cur := []node{{board: s.root, hist: -1}}
+	cur := []node{{board: s.root.pack(), hist: -1}}
 	var next []node
 	var best node
 	best.hist = -1
@@ -738,11 +738,12 @@ func (s *beam) run(width int, budget *clock.Budget, salt uint64) (plan Plan, com
 		for i := range cands {
 			c := &cands[i]
 			p := &cur[c.parent]
-			child := node{board: p.board, score: p.score, hist: int32(len(s.hist))}
-			g, _ := child.board.GroupAt(int(c.cell>>4), int(c.cell&15))
-			child.score += int32(child.board.Apply(&g))
+			var board Board
+			p.board.unpackCells(&board)
+			g, _ := board.GroupAt(int(c.cell>>4), int(c.cell&15))
+			score := p.score + int32(board.Apply(&g))
+			next = append(next, node{board: board.pack(), score: score, hist: int32(len(s.hist))})
 			s.hist = append(s.hist, histEntry{parent: p.hist, cell: c.cell})
-			next = append(next, child)
 		}
 		cur, next = next, cur
 		if len(s.hist) > histLimit {
@@ -753,7 +754,9 @@ func (s *beam) run(width int, budget *clock.Budget, salt uint64) (plan Plan, com
 	if !complete {
 		// Finish the most promising unfinished nodes greedily so that a cut run still counts.
 		for i := 0; i < len(cur) && i < 2; i++ {
-			p := s.greedy(cur[i].board, cur[i].score)
+			var board Board
+			cur[i].board.unpack(&board)
+			p := s.greedy(board, cur[i].score)
 			if int32(p.Score) > bestScore {
 				prefix := s.moves(cur[i].hist)
 				return Plan{Moves: append(prefix, p.Moves...), Score: p.Score}, false, false
@@ -832,7 +835,9 @@ func (s *beam) expandRange(wk *worker, cur []node, lo, hi int, budget *clock.Bud
 			return
 		}
 		p := &cur[i]
-		wk.groups = p.board.Groups(wk.groups[:0])
+		var parent Board
+		p.board.unpack(&parent)
+		wk.groups = parent.Groups(wk.groups[:0])
 		if len(wk.groups) == 0 {
 			wk.ends = append(wk.ends, *p)
 			continue
@@ -840,7 +845,7 @@ func (s *beam) expandRange(wk *worker, cur []node, lo, hi int, budget *clock.Bud
 		wk.generated += len(wk.groups)
 		for j := range wk.groups {
 			g := &wk.groups[j]
-			child := p.board
+			child := parent
 			score := p.score + int32(child.Apply(g))
 			noise := int64(0)
 			if s.opt.Eval.Noise > 0 {

@@ -443,8 +443,52 @@ func (b *Board) recount() {
 	for c := 0; c < Colors; c++ {
 		b.count[c] = uint8(b.color[c].Count())
 	}
+	b.rehash()
+}
+
+// rehash recomputes the hashes from the cells.
+func (b *Board) rehash() {
 	for x := 0; x < Size; x++ {
 		b.colHash[x] = b.columnHash(x)
 	}
 	b.hash = combineColumns(&b.colHash)
+}
+
+// packedBoard is a board in three bit planes holding each cell's colour + 1
+// in binary: a third of a Board's size. A wide beam holds two layers of
+// width boards, most of its memory; the counts and hashes that Board keeps
+// are rebuilt on unpacking.
+type packedBoard [3]Mask
+
+func (b *Board) pack() packedBoard {
+	var p packedBoard
+	c := &b.color
+	for w := 0; w < 4; w++ {
+		p[0][w] = c[0][w] | c[2][w] | c[4][w]
+		p[1][w] = c[1][w] | c[2][w]
+		p[2][w] = c[3][w] | c[4][w]
+	}
+	return p
+}
+
+// unpackCells sets b's cells and counts from p; its hashes are left stale,
+// for a board whose hash is not wanted.
+func (p *packedBoard) unpackCells(b *Board) {
+	for w := 0; w < 4; w++ {
+		p0, p1, p2 := p[0][w], p[1][w], p[2][w]
+		b.color[0][w] = p0 &^ p1 &^ p2
+		b.color[1][w] = p1 &^ p0
+		b.color[2][w] = p0 & p1
+		b.color[3][w] = p2 &^ p0
+		b.color[4][w] = p2 & p0
+	}
+	for c := 0; c < Colors; c++ {
+		b.count[c] = uint8(b.color[c].Count())
+	}
+}
+
+// unpack sets b to the board p holds, hashes included.
+func (p *packedBoard) unpack(b *Board) {
+	p.unpackCells(b)
+	b.rehash()
 }

@@ -178,6 +178,12 @@ func TestBoardMatchesReference(t *testing.T) {
 			if fresh != b { // the incremental hashes included
 				require.Equal(t, fresh, b, "game %d step %d whole state", game, step)
 			}
+			packed := b.pack()
+			var unpacked Board
+			packed.unpack(&unpacked)
+			if unpacked != b {
+				require.Equal(t, b, unpacked, "game %d step %d packed and unpacked", game, step)
+			}
 		}
 	}
 }
