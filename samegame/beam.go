@@ -825,10 +825,18 @@ func (s *beam) expandRange(wk *worker, cur []node, lo, hi int, budget *clock.Bud
 	// candidates are among each worker's best, and a wide beam's full
 	// candidate list would be most of its memory.
 	limit := 2*s.width + 1024
+	// Once pruning has dropped a candidate, width distinct ones come before
+	// the worst kept (cutoff): a child after it cannot be among the layer's
+	// best, so it is not even stored. Layers run best first, so most later
+	// children fall after it.
+	var cutoff candidate
 	for i := lo; i < hi; i++ {
 		if len(wk.cands) >= limit {
 			var dropped bool
 			wk.cands, dropped = keepBest(wk.cands, s.width, &wk.seen)
+			if dropped {
+				cutoff = worst(wk.cands)
+			}
 			wk.dropped = wk.dropped || dropped
 		}
 		if timed && i&63 == 63 && budget.Remaining() == 0 {
@@ -854,12 +862,16 @@ func (s *beam) expandRange(wk *worker, cur []node, lo, hi int, budget *clock.Bud
 				noise = int64((h >> 33) % uint64(s.opt.Eval.Noise))
 			}
 			x, y := g.Cell()
-			wk.cands = append(wk.cands, candidate{
+			c := candidate{
 				eval:   s.evaluate(&child, score, int(g.Color), noise),
 				hash:   child.hash,
 				parent: int32(i),
 				cell:   uint8(x*16 + y),
-			})
+			}
+			if wk.dropped && !c.before(&cutoff) {
+				continue
+			}
+			wk.cands = append(wk.cands, c)
 		}
 	}
 }

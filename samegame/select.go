@@ -126,3 +126,14 @@ func keepBest(cands []candidate, width int, seen *dedupTable) ([]candidate, bool
 	}
 	return cands, dropped
 }
+
+// worst returns the last of cands (not empty) in the before order.
+func worst(cands []candidate) candidate {
+	w := cands[0]
+	for i := 1; i < len(cands); i++ {
+		if w.before(&cands[i]) {
+			w = cands[i]
+		}
+	}
+	return w
+}

@@ -41,7 +41,8 @@ func TestDedupKeepsBestOfEachBoard(t *testing.T) {
 }
 
 // Which candidates a layer keeps must not depend on the order they come in:
-// pruning them in pieces (per worker) or at once keeps the same set.
+// pruning them in pieces (per worker) or at once keeps the same set, and so
+// does leaving out, after a drop, whatever comes after the worst kept.
 func TestKeepBestIgnoresOrderAndPieces(t *testing.T) {
 	r := rng.New(6)
 	key := func(cs []candidate) []candidate {
@@ -63,10 +64,32 @@ func TestKeepBestIgnoresOrderAndPieces(t *testing.T) {
 		shuffled := append([]candidate(nil), cands...)
 		r.Shuffle(len(shuffled), func(i, j int) { shuffled[i], shuffled[j] = shuffled[j], shuffled[i] })
 		cut := r.Intn(n + 1)
-		a, _ := keepBest(shuffled[:cut], width, &seen)
+		later := append([]candidate(nil), shuffled[cut:]...) // keepBest works in place
+		a, dropped := keepBest(shuffled[:cut], width, &seen)
 		a = append([]candidate(nil), a...)
 		b, _ := keepBest(shuffled[cut:], width, &seen)
-		pieces, _ := keepBest(append(a, b...), width, &seen)
+		b = append([]candidate(nil), b...)
+		pieces, _ := keepBest(append(append([]candidate(nil), a...), b...), width, &seen)
 		require.Equal(t, key(whole), key(pieces), "trial %d", trial)
+		if !dropped {
+			continue
+		}
+		// As expandRange does: once the first piece dropped a candidate, the
+		// rest need only the candidates before its worst kept.
+		cutoff := worst(a)
+		var rest []candidate
+		for _, c := range later {
+			if c.before(&cutoff) {
+				rest = append(rest, c)
+			}
+		}
+		b, _ = keepBest(rest, width, &seen)
+		filtered, _ := keepBest(append(a, b...), width, &seen)
+		require.Equal(t, key(whole), key(filtered), "trial %d, the rest filtered", trial)
 	}
+}
+
+func TestWorstIsLastInOrder(t *testing.T) {
+	cands := []candidate{{eval: 4, hash: 1}, {eval: 2, hash: 5}, {eval: 9}, {eval: 2, hash: 3}}
+	require.Equal(t, candidate{eval: 2, hash: 5}, worst(cands))
 }
