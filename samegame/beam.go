@@ -593,6 +593,7 @@ type beam struct {
 	remap   []int32 // scratch for compactHistory
 	workers []worker
 	cands   []candidate // one layer's candidates from every worker
+	merged  []candidate // scratch for sortCandidates
 	ends    []node      // one layer's terminal nodes from every worker
 	salt    uint64      // varies the tie-breaking noise between runs
 	width   int         // the current run's width
@@ -733,18 +734,8 @@ func (s *beam) run(width int, budget *clock.Budget, salt uint64) (plan Plan, com
 		}
 		// Best first: the next layer's order, and so the whole search, is
 		// then the same for any thread count.
-		sort.Slice(cands, func(i, j int) bool { return cands[i].before(&cands[j]) })
-		next = next[:0]
-		for i := range cands {
-			c := &cands[i]
-			p := &cur[c.parent]
-			var board Board
-			p.board.unpackCells(&board)
-			g, _ := board.GroupAt(int(c.cell>>4), int(c.cell&15))
-			score := p.score + int32(board.Apply(&g))
-			next = append(next, node{board: board.pack(), score: score, hist: int32(len(s.hist))})
-			s.hist = append(s.hist, histEntry{parent: p.hist, cell: c.cell})
-		}
+		s.sortCandidates(cands)
+		next = s.children(cur, cands, next)
 		cur, next = next, cur
 		if len(s.hist) > histLimit {
 			s.compactHistory(cur, &best)
@@ -769,32 +760,102 @@ func (s *beam) run(width int, budget *clock.Budget, salt uint64) (plan Plan, com
 	return Plan{Moves: s.moves(best.hist), Score: int(bestScore)}, complete, exhaustive
 }
 
-// expand generates and evaluates every child of cur, split across the workers.
-func (s *beam) expand(cur []node, budget *clock.Budget) ([]candidate, []node) {
-	n := len(s.workers)
-	if n > len(cur) {
-		n = len(cur)
+// inParts runs f on parts [lo, hi) of [0, size), at most n of them, side by
+// side, the last on the calling goroutine, and returns how many ran.
+func inParts(size, n int, f func(part, lo, hi int)) int {
+	if n > size {
+		n = size
 	}
-	chunk := (len(cur) + n - 1) / n
+	if n < 1 {
+		n = 1
+	}
+	chunk := (size + n - 1) / n
 	var wg sync.WaitGroup
 	for w := 0; w < n; w++ {
 		lo, hi := w*chunk, (w+1)*chunk
-		if hi > len(cur) {
-			hi = len(cur)
+		if hi > size {
+			hi = size
 		}
-		wk := &s.workers[w]
-		wk.cands, wk.ends, wk.generated, wk.dropped = wk.cands[:0], wk.ends[:0], 0, false
+		if lo > hi {
+			lo = hi
+		}
 		if w == n-1 {
-			s.expandRange(wk, cur, lo, hi, budget)
+			f(w, lo, hi)
 			continue
 		}
 		wg.Add(1)
-		go func(wk *worker, lo, hi int) {
+		go func(w, lo, hi int) {
 			defer wg.Done()
-			s.expandRange(wk, cur, lo, hi, budget)
-		}(wk, lo, hi)
+			f(w, lo, hi)
+		}(w, lo, hi)
 	}
 	wg.Wait()
+	return n
+}
+
+// sortCandidates sorts cands in the before order: one part per worker, then
+// merged. The order is total, so the result is that of a single sort.
+func (s *beam) sortCandidates(cands []candidate) {
+	starts := make([]int, len(s.workers))
+	parts := inParts(len(cands), len(s.workers), func(part, lo, hi int) {
+		starts[part] = lo
+		sorted := cands[lo:hi]
+		sort.Slice(sorted, func(i, j int) bool { return sorted[i].before(&sorted[j]) })
+	})
+	// Merge each part into the sorted prefix before it.
+	for part := 1; part < parts; part++ {
+		mid, hi := starts[part], len(cands)
+		if part+1 < parts {
+			hi = starts[part+1]
+		}
+		s.merged = append(s.merged[:0], cands[:hi]...)
+		mergeSorted(cands[:hi], s.merged[:mid], s.merged[mid:hi])
+	}
+}
+
+// mergeSorted writes into dst (len(a)+len(b) long) the merge of a and b,
+// both sorted in the before order.
+func mergeSorted(dst, a, b []candidate) {
+	i, j := 0, 0
+	for k := range dst {
+		if j == len(b) || (i < len(a) && a[i].before(&b[j])) {
+			dst[k] = a[i]
+			i++
+		} else {
+			dst[k] = b[j]
+			j++
+		}
+	}
+}
+
+// children builds into next the nodes the sorted cands lead to, split across
+// the workers, and records their moves in the history.
+func (s *beam) children(cur []node, cands []candidate, next []node) []node {
+	base := len(s.hist)
+	s.hist = append(s.hist, make([]histEntry, len(cands))...)
+	next = append(next[:0], make([]node, len(cands))...)
+	inParts(len(cands), len(s.workers), func(_, lo, hi int) {
+		for i := lo; i < hi; i++ {
+			c := &cands[i]
+			p := &cur[c.parent]
+			var board Board
+			p.board.unpackCells(&board)
+			g, _ := board.GroupAt(int(c.cell>>4), int(c.cell&15))
+			score := p.score + int32(board.Apply(&g))
+			next[i] = node{board: board.pack(), score: score, hist: int32(base + i)}
+			s.hist[base+i] = histEntry{parent: p.hist, cell: c.cell}
+		}
+	})
+	return next
+}
+
+// expand generates and evaluates every child of cur, split across the workers.
+func (s *beam) expand(cur []node, budget *clock.Budget) ([]candidate, []node) {
+	n := inParts(len(cur), len(s.workers), func(w, lo, hi int) {
+		wk := &s.workers[w]
+		wk.cands, wk.ends, wk.generated, wk.dropped = wk.cands[:0], wk.ends[:0], 0, false
+		s.expandRange(wk, cur, lo, hi, budget)
+	})
 	total := 0
 	s.dropped = false
 	for w := 0; w < n; w++ {

@@ -93,3 +93,20 @@ func TestWorstIsLastInOrder(t *testing.T) {
 	cands := []candidate{{eval: 4, hash: 1}, {eval: 2, hash: 5}, {eval: 9}, {eval: 2, hash: 3}}
 	require.Equal(t, candidate{eval: 2, hash: 5}, worst(cands))
 }
+
+// Sorting in parts, one per worker, then merging gives the order of one sort.
+func TestSortCandidatesInParts(t *testing.T) {
+	r := rng.New(7)
+	for trial := 0; trial < 200; trial++ {
+		cands := make([]candidate, r.Intn(300))
+		for i := range cands {
+			cands[i] = candidate{eval: int64(r.Intn(8)), hash: uint64(r.Intn(1 << 20)), parent: int32(r.Intn(20)), cell: uint8(i)}
+		}
+		want := make([]candidate, len(cands))
+		copy(want, cands)
+		sort.Slice(want, func(i, j int) bool { return want[i].before(&want[j]) })
+		s := &beam{workers: make([]worker, 1+trial%5)}
+		s.sortCandidates(cands)
+		require.Equal(t, want, cands, "trial %d, %d workers", trial, len(s.workers))
+	}
+}
