@@ -15,7 +15,7 @@ type Options struct {
 	Seed    uint64
 	Threads int // goroutines expanding each beam layer (1 when 0)
 	Width   int // first beam width; iterative widening quadruples it (default 64)
-	// MaxWidth caps the width (memory grows with it, see BytesPerSlot). A
+	// MaxWidth caps the width (memory grows with it, see SlotBytes). A
 	// budget left once every beam ran at the cap goes to beams restarted at
 	// more depths along the best line. Default 200,000.
 	MaxWidth int
@@ -55,14 +55,14 @@ type Options struct {
 	Log  func(Progress) // called after every beam
 }
 
-// BytesPerSlot is about the memory a beam needs per unit of width (see
-// MaxWidth), with the garbage collector held to that memory (the CLI's -mem)
-// and some margin: a beam of width 256,000 on standard position 2 peaked at
-// 121 MB live on one thread, 147 MB on two (a second thread adds its own
-// candidates), 574 bytes a slot, once its layers held packed boards (215 MB
-// on one thread before, and 319 MB before its history was compacted). The
-// constant was 2,048 before packing, and 2,816 before compacting.
-const BytesPerSlot = 1024
+// SlotBytes is about the memory a beam on the given number of threads needs
+// per unit of width (see MaxWidth), with the garbage collector held to that
+// memory (the CLI's -mem) and a margin of about two: a beam of width 256,000
+// on standard position 2 peaked at 121 MB live on one thread and 147 MB on
+// two (each thread keeps its own candidates), 473 and 574 bytes a slot, with
+// its layers' boards packed (215 MB on one thread before, and 319 MB before
+// its history was compacted). It was a flat 2,048 before packing.
+func SlotBytes(threads int) int { return 768 + 256*threads }
 
 // Progress reports a search under way.
 type Progress struct {

@@ -90,7 +90,7 @@ func solve(args []string, stdout, stderr io.Writer) error {
 		return errors.New("-improve needs -best: it improves that file's solutions")
 	}
 	if *maxWidth == 0 {
-		*maxWidth = int(*memGiB * (1 << 30) / samegame.BytesPerSlot)
+		*maxWidth = int(*memGiB * (1 << 30) / float64(samegame.SlotBytes(*threads)))
 	}
 	if *memGiB > 0 {
 		// The garbage collector works harder near the limit instead of letting the heap double.
