@@ -440,10 +440,15 @@ func combineColumns(cols *[Size]uint64) uint64 {
 
 // recount recomputes the counts and hashes from the cells (after building a board).
 func (b *Board) recount() {
+	b.countCells()
+	b.rehash()
+}
+
+// countCells recomputes the counts from the cells.
+func (b *Board) countCells() {
 	for c := 0; c < Colors; c++ {
 		b.count[c] = uint8(b.color[c].Count())
 	}
-	b.rehash()
 }
 
 // rehash recomputes the hashes from the cells.
@@ -482,9 +487,7 @@ func (p *packedBoard) unpackCells(b *Board) {
 		b.color[3][w] = p2 &^ p0
 		b.color[4][w] = p2 & p0
 	}
-	for c := 0; c < Colors; c++ {
-		b.count[c] = uint8(b.color[c].Count())
-	}
+	b.countCells()
 }
 
 // unpack sets b to the board p holds, hashes included.

@@ -68,7 +68,6 @@ func TestKeepBestIgnoresOrderAndPieces(t *testing.T) {
 		a, dropped := keepBest(shuffled[:cut], width, &seen)
 		a = append([]candidate(nil), a...)
 		b, _ := keepBest(shuffled[cut:], width, &seen)
-		b = append([]candidate(nil), b...)
 		pieces, _ := keepBest(append(append([]candidate(nil), a...), b...), width, &seen)
 		require.Equal(t, key(whole), key(pieces), "trial %d", trial)
 		if !dropped {
