@@ -107,7 +107,7 @@ func Solve(b Board, budget *clock.Budget, opt Options) Plan {
 		walkPart, endPart = 0, walkEndgameShare
 		part := share(budget, 1-endPart)
 		if improving {
-			best = restarts(b, best, lineTabu(b, best, opt), part, withDefaults(opt))
+			best = restarts(b, best, lineTabu(b, best, opt), part, withDefaults(opt), restartShift(opt.Seed))
 		} else {
 			best = solveBeams(b, part, opt)
 		}
@@ -259,14 +259,14 @@ func solveBeams(b Board, budget *clock.Budget, opt Options) Plan {
 	part := share(budget, 0.6)
 	best, tabu := portfolio(b, part, opt, colors)
 	charge(budget, part)
-	return restarts(b, better(best, opt.Start), tabu, budget, opt)
+	return restarts(b, better(best, opt.Start), tabu, budget, opt, 0)
 }
 
 // restarts spends budget on portfolios of one tabu colour restarted from
 // positions along the best line, best to begin with, and returns the best
 // line. A restart from further along the line buys a wider beam for the
-// same budget.
-func restarts(b Board, best Plan, tabu int, budget *clock.Budget, opt Options) Plan {
+// same budget. shift moves every restart depth by that part of the line.
+func restarts(b Board, best Plan, tabu int, budget *clock.Budget, opt Options, shift float64) Plan {
 	restarted := uint64(0)
 	tried := make(map[uint64]bool) // roots already searched from
 	for parts := 4; parts <= 2*len(best.Moves); parts *= 2 {
@@ -275,12 +275,15 @@ func restarts(b Board, best Plan, tabu int, budget *clock.Budget, opt Options) P
 			if budget.Spent() || len(best.Moves) < 8 {
 				return best
 			}
-			depth := k * len(best.Moves) / parts
+			depth := int((float64(k)/float64(parts) + shift) * float64(len(best.Moves)))
+			if depth < 1 || depth >= len(best.Moves) {
+				continue
+			}
 			root := b
 			for _, m := range best.Moves[:depth] {
 				root.Play(m)
 			}
-			if depth < 1 || tried[root.Hash()] {
+			if tried[root.Hash()] {
 				continue
 			}
 			tried[root.Hash()] = true
@@ -315,6 +318,18 @@ func restartFractions(parts int) []int {
 		}
 	}
 	return ks
+}
+
+// restartShift is the shift of the restart depths of an improving run (see
+// restarts): up to an eighth of the line either way, drawn from seed. Runs
+// along an unchanged kept line otherwise restart at the same depths every
+// time (3/4, 1/2, 1/4 of the line first), where earlier runs found nothing.
+// Small runs do not tell the two apart: six rounds of 2M nodes (cap 256, a
+// new seed each) from the lines of 2M-node wide searches on 40 random
+// boards, RandomBoard(7000+i), ended at 130,429 with the shift and 130,549
+// without (14 boards higher, 11 lower).
+func restartShift(seed uint64) float64 {
+	return (rng.New(seed^0x5bd1e995).Float64() - 0.5) / 4
 }
 
 // joined is the plan that plays prefix from b, then tail.

@@ -182,6 +182,28 @@ func TestRestartFractions(t *testing.T) {
 	assert.Equal(t, []int{15, 13, 11, 9, 7, 5, 3, 1}, restartFractions(16))
 }
 
+// Restart depths of improving runs move by up to an eighth of the line,
+// both ways, differently for each seed.
+func TestRestartShiftSpreadsWithinAnEighth(t *testing.T) {
+	distinct := map[float64]bool{}
+	below, above := 0, 0
+	for seed := uint64(0); seed < 200; seed++ {
+		shift := restartShift(seed)
+		assert.Equal(t, shift, restartShift(seed), "the same seed, the same shift")
+		assert.GreaterOrEqual(t, shift, -0.125)
+		assert.Less(t, shift, 0.125)
+		distinct[shift] = true
+		if shift < 0 {
+			below++
+		} else {
+			above++
+		}
+	}
+	assert.Len(t, distinct, 200)
+	assert.Greater(t, below, 60)
+	assert.Greater(t, above, 60)
+}
+
 func TestKeptColors(t *testing.T) {
 	results := []int{900, 2000, 1500, 0, 1200}
 	for _, tc := range []struct {
