@@ -275,7 +275,7 @@ func restarts(b Board, best Plan, tabu int, budget *clock.Budget, opt Options, s
 			if budget.Spent() || len(best.Moves) < 8 {
 				return best
 			}
-			depth := int((float64(k)/float64(parts) + shift) * float64(len(best.Moves)))
+			depth := restartDepth(k, parts, len(best.Moves), shift)
 			if depth < 1 || depth >= len(best.Moves) {
 				continue
 			}
@@ -318,6 +318,12 @@ func restartFractions(parts int) []int {
 		}
 	}
 	return ks
+}
+
+// restartDepth is the number of moves of a line of n moves played before a
+// restart at k/parts of it, moved by shift (a part of the line).
+func restartDepth(k, parts, n int, shift float64) int {
+	return int((float64(k)/float64(parts) + shift) * float64(n))
 }
 
 // restartShift is the shift of the restart depths of an improving run (see

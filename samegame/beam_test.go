@@ -182,6 +182,28 @@ func TestRestartFractions(t *testing.T) {
 	assert.Equal(t, []int{15, 13, 11, 9, 7, 5, 3, 1}, restartFractions(16))
 }
 
+// Without a shift the depths are the plain fractions of the line; a shift
+// moves them by its part of the line, past either end where it is large
+// (restarts then skip that depth).
+func TestRestartDepth(t *testing.T) {
+	for _, tc := range []struct {
+		k, parts, n int
+		shift       float64
+		want        int
+	}{
+		{3, 4, 48, 0, 36},
+		{1, 4, 50, 0, 12},
+		{5, 8, 47, 0, 29},
+		{2, 4, 48, 0.125, 30},
+		{2, 4, 48, -0.1, 19},
+		{1, 8, 40, -0.124, 0},
+		{7, 8, 40, 0.124, 39},
+		{15, 16, 40, 0.1, 41},
+	} {
+		assert.Equal(t, tc.want, restartDepth(tc.k, tc.parts, tc.n, tc.shift), "%+v", tc)
+	}
+}
+
 // Restart depths of improving runs move by up to an eighth of the line,
 // both ways, differently for each seed.
 func TestRestartShiftSpreadsWithinAnEighth(t *testing.T) {
