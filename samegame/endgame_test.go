@@ -25,11 +25,12 @@ func TestPolishEndFindsOptimum(t *testing.T) {
 			first.Moves = append(first.Moves, Move{x, y})
 			first.Score += c.Apply(&gs[0])
 		}
-		plan := polishEnd(b, first, clock.Nodes(1000000))
+		plan, proven := polishEnd(b, first, clock.Nodes(1000000))
 		got, err := Replay(b, plan.Moves)
 		require.NoError(t, err)
 		require.Equal(t, plan.Score, got)
 		require.Equal(t, bestScore(b), got, "board %d\n%s", i, b.String())
+		require.Zero(t, proven, "board %d: solved from the root", i)
 	}
 }
 
@@ -56,6 +57,34 @@ func TestEndgameSearchBounds(t *testing.T) {
 			}
 		}
 	}
+}
+
+// With a budget too small to solve from the root, the part of the line
+// polishEnd reports proved is: from every position after that move, no tail
+// beats the plan's own.
+func TestPolishEndProvesOnlyWhatItSearched(t *testing.T) {
+	r := rng.New(9)
+	partial := 0
+	for i := 0; i < 40; i++ {
+		b := smallBoard(r, 6, 5, 3)
+		first := solveBeams(b, clock.Nodes(200), Options{Seed: 1, MaxWidth: 2})
+		plan, proven := polishEnd(b, first, clock.Nodes(60))
+		require.GreaterOrEqual(t, plan.Score, first.Score)
+		require.LessOrEqual(t, proven, len(plan.Moves))
+		if proven > 0 {
+			partial++
+		}
+		pos, prefix := b, 0
+		for k, m := range plan.Moves {
+			if k >= proven {
+				require.LessOrEqual(t, prefix+bestScore(pos), plan.Score, "board %d move %d", i, k)
+			}
+			p, err := pos.Play(m)
+			require.NoError(t, err)
+			prefix += p
+		}
+	}
+	require.Greater(t, partial, 20, "the budget should stop most proofs short of the root")
 }
 
 func TestUpperBound(t *testing.T) {

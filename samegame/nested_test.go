@@ -216,3 +216,41 @@ func TestWideImproveRestartsAlongStart(t *testing.T) {
 	fromRoot := run(1, start, false)
 	assert.NotEqual(t, start.Moves[0], fromRoot.Moves[0], "the contrast: a search from the root")
 }
+
+// An improving wide run first proves the line's tail exactly and restarts
+// beams only before the move it is proved from: a line proved from the root
+// (a small board) gets no beam at all, and restarts limited to no move run
+// none either, while a full board's line is proved only part of the way.
+func TestWideImproveRestartsBeforeProvedTail(t *testing.T) {
+	r := rng.New(11)
+	beams := 0
+	countBeams := func(p Progress) {
+		if p.Width > 0 {
+			beams++
+		}
+	}
+	small := smallBoard(r, 5, 5, 3)
+	line := newBeam(small, withDefaults(Options{})).greedy(small, 0)
+	opt := Options{Seed: 3, MaxWidth: 64, Start: line, Wide: true, ImproveStart: true, Log: countBeams}
+	got := Solve(small, clock.Nodes(2000000), opt)
+	assert.Equal(t, bestScore(small), got.Score)
+	assert.Zero(t, beams, "a line proved from the root leaves nothing to restart")
+
+	b := RandomBoard(61)
+	start := newBeam(b, withDefaults(Options{})).greedy(b, 0)
+	opt = withDefaults(Options{Seed: 3, MaxWidth: 256, Log: countBeams})
+	restarts(b, start, 0, clock.Nodes(1000000), opt, 0, 0)
+	assert.Zero(t, beams, "no move before the limit")
+	restarts(b, start, 0, clock.Nodes(1000000), opt, 0, len(start.Moves))
+	assert.Greater(t, beams, 0)
+
+	proven := -1
+	opt = Options{Seed: 3, MaxWidth: 256, Start: start, Wide: true, ImproveStart: true, Log: func(p Progress) {
+		if p.Width == 0 && proven < 0 {
+			proven = p.ProvenFrom
+		}
+	}}
+	Solve(b, clock.Nodes(3000000), opt)
+	assert.Greater(t, proven, 0, "a full board's line is not proved from the root")
+	assert.Less(t, proven, len(start.Moves))
+}

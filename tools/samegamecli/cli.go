@@ -70,7 +70,7 @@ func solve(args []string, stdout, stderr io.Writer) error {
 	maxWidth := fs.Int("maxwidth", 0, "largest beam width (0: what -mem allows)")
 	memGiB := fs.Float64("mem", 4, "memory for the beams, in GiB: it caps the beam width; long runs then restart beams along the best line")
 	bestPath := fs.String("best", "", "best-solutions file: the search starts from its solutions, and it is rewritten (atomically) on every improvement, so runs add up and an interrupted run keeps what it found")
-	improve := fs.Bool("improve", false, "spend the budget on improving the -best file's solutions (walks along them, or with -wide beams restarted along them, then the exact endgame) rather than on new searches; boards without one are searched as usual")
+	improve := fs.Bool("improve", false, "spend the budget on improving the -best file's solutions (walks along them, or with -wide the exact endgame, then beams restarted along them before the move from which it found no better tail, then the exact endgame again) rather than on new searches; boards without one are searched as usual")
 	wide := fs.Bool("wide", false, "spend the budget on one portfolio whose beams widen up to the width cap (-mem, -maxwidth), then on beams restarted along its best line, rather than on many narrower searches and walks: for long runs with much memory")
 	tabu := fs.Int("tabu", -1, "colour (0-4, as in FILE) kept for the final big group; -1 tries every colour")
 	evalFlag := fs.String("eval", "", "evaluation weights to try instead of the tuned ones: Score,Groups,TabuGroups,TabuCount,Others,Adjacent,Parts,TabuParts,Lonely,TabuBreak,Single,ClearHope,Noise[,TabuLate] (TabuLate 0 when left out)")
@@ -146,7 +146,7 @@ func solve(args []string, stdout, stderr io.Writer) error {
 					phase = fmt.Sprintf("walk width %d", p.Width)
 				}
 				if p.Width == 0 {
-					phase = "exact endgame"
+					phase = fmt.Sprintf("exact endgame (no better tail after move %d)", p.ProvenFrom)
 				}
 				fmt.Fprintf(stderr, "board %d (%d/%d): %s best %d nodes %d %.1fs\n", i, n+1, len(picked), phase, p.Best.Score, p.Nodes, time.Since(boardStart).Seconds())
 			}
