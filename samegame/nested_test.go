@@ -219,7 +219,7 @@ func TestWideImproveRestartsAlongStart(t *testing.T) {
 
 // An improving wide run first proves the line's tail exactly and restarts
 // beams only before the move it is proved from: a line proved from the root
-// (a small board) gets no beam at all, and restarts limited to no move run
+// (a small board whose line is long enough for restarts) gets no beam at all, and restarts limited to no move run
 // none either, while a full board's line is proved only part of the way.
 func TestWideImproveRestartsBeforeProvedTail(t *testing.T) {
 	r := rng.New(11)
@@ -229,8 +229,9 @@ func TestWideImproveRestartsBeforeProvedTail(t *testing.T) {
 			beams++
 		}
 	}
-	small := smallBoard(r, 5, 5, 3)
+	small := smallBoard(r, 6, 6, 3)
 	line := newBeam(small, withDefaults(Options{})).greedy(small, 0)
+	require.GreaterOrEqual(t, len(line.Moves), 8, "long enough that restarts would run without the proof")
 	opt := Options{Seed: 3, MaxWidth: 64, Start: line, Wide: true, ImproveStart: true, Log: countBeams}
 	got := Solve(small, clock.Nodes(2000000), opt)
 	assert.Equal(t, bestScore(small), got.Score)
@@ -238,6 +239,7 @@ func TestWideImproveRestartsBeforeProvedTail(t *testing.T) {
 
 	b := RandomBoard(61)
 	start := newBeam(b, withDefaults(Options{})).greedy(b, 0)
+	beams = 0
 	opt = withDefaults(Options{Seed: 3, MaxWidth: 256, Log: countBeams})
 	restarts(b, start, 0, clock.Nodes(1000000), opt, 0, 0)
 	assert.Zero(t, beams, "no move before the limit")
