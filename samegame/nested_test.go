@@ -219,8 +219,9 @@ func TestWideImproveRestartsAlongStart(t *testing.T) {
 
 // An improving wide run first proves the line's tail exactly and restarts
 // beams only before the move it is proved from: a line proved from the root
-// (a small board whose line is long enough for restarts) gets no beam at all, and restarts limited to no move run
-// none either, while a full board's line is proved only part of the way.
+// (a small board, the line long enough for restarts) gets no beam at all,
+// restarts limited to no move run none either, and a full board's line is
+// proved only part of the way.
 func TestWideImproveRestartsBeforeProvedTail(t *testing.T) {
 	r := rng.New(11)
 	beams := 0
