@@ -100,6 +100,7 @@ func Solve(b Board, budget *clock.Budget, opt Options) Plan {
 		return solveBeams(b, budget, opt)
 	}
 	walkPart, endPart := phaseShares(budget, withDefaults(opt).Threads)
+	tails := newEndgame()
 	best := opt.Start
 	improving := opt.ImproveStart && len(best.Moves) > 0
 	if improving {
@@ -110,7 +111,7 @@ func Solve(b Board, budget *clock.Budget, opt Options) Plan {
 		walkPart, endPart = 0, walkEndgameShare
 		part := share(budget, 1-endPart)
 		if improving {
-			best = improveWide(b, best, part, opt)
+			best = improveWide(b, best, part, opt, tails)
 		} else {
 			best = solveBeams(b, part, opt)
 		}
@@ -127,7 +128,7 @@ func Solve(b Board, budget *clock.Budget, opt Options) Plan {
 		best = walks(b, best, part, opt)
 		charge(budget, part)
 	}
-	best, proven := polishEnd(b, best, budget)
+	best, proven := tails.polish(b, best, budget)
 	if opt.Log != nil {
 		opt.Log(Progress{Nodes: budget.Count(), Best: best, ProvenFrom: proven})
 	}
@@ -138,16 +139,21 @@ func Solve(b Board, budget *clock.Budget, opt Options) Plan {
 // before the move from which the exact endgame search proves that no tail
 // beats the line's own: restarts from later on cannot raise it. The kept
 // lines of long runs are proved from about the middle of the game (see
-// polishEnd), and their restarts used to begin from 3/4 and 1/2 of the
+// endgame.polish), and their restarts used to begin from 3/4 and 1/2 of the
 // line: 8M restarts along position 18's kept line (seed 1120, 35 minutes)
 // spent half their time after the move the line was proved from, and its
 // gain, 5,387 to 5,401, came from a restart at move 21 of 49, before it.
 // The first such run (position 5, 45 minutes, proved after move 25 of 48)
 // raised 3,959 to 4,029 with its restart from move 3, a depth the former
 // restarts came to seventh, if at all (seed 1120's seventh was cut short).
-func improveWide(b Board, best Plan, budget *clock.Budget, opt Options) Plan {
+// The proof's table stays in tails, for Solve's last exact search: on an
+// unchanged line that search goes on back from the proved move, where with
+// a new table it proved the same moves again (position 7's line, seed 1126:
+// 71 s of 1,500, proved after the same move, 28). The table holds up to
+// maxEndgameEntries during the restarts.
+func improveWide(b Board, best Plan, budget *clock.Budget, opt Options, tails *endgame) Plan {
 	proof := share(budget, walkEndgameShare)
-	best, proven := polishEnd(b, best, proof)
+	best, proven := tails.polish(b, best, proof)
 	charge(budget, proof)
 	if opt.Log != nil {
 		opt.Log(Progress{Nodes: proof.Count(), Best: best, ProvenFrom: proven})

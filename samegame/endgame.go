@@ -160,7 +160,10 @@ func (e *endgame) line(b Board) []Move {
 	}
 }
 
-// polishEnd solves the tail of plan exactly, from its last positions
+// newEndgame is an exact search with an empty table.
+func newEndgame() *endgame { return &endgame{memo: make(map[uint64]endEntry)} }
+
+// polish solves the tail of plan exactly, from its last positions
 // backwards while the budget lasts, and returns the plan with the best tail.
 // Searching only for tails that beat the plan's own (branch and bound) goes
 // further back for the same nodes: at 2M nodes, on the 20 standard
@@ -175,7 +178,10 @@ func (e *endgame) line(b Board) []Move {
 // root). With 20M nodes, the kept lines of the 20 standard positions were
 // proved from move 19 to 30 of 42 to 54 (116 to 153 cells left of 225; 79
 // on position 7).
-func polishEnd(root Board, plan Plan, budget *clock.Budget) (Plan, int) {
+// Its table keeps what it learns: its entries hold whatever line or alpha
+// led to them, so a later polish of the same line goes on from where this one
+// stopped, and one of a line that shares positions with it starts ahead.
+func (e *endgame) polish(root Board, plan Plan, budget *clock.Budget) (Plan, int) {
 	boards := make([]Board, len(plan.Moves)+1)
 	prefix := make([]int, len(plan.Moves)+1)
 	boards[0] = root
@@ -187,7 +193,7 @@ func polishEnd(root Board, plan Plan, budget *clock.Budget) (Plan, int) {
 		}
 		prefix[i+1] = prefix[i] + p
 	}
-	e := &endgame{memo: make(map[uint64]endEntry), budget: budget}
+	e.budget = budget
 	proven := len(plan.Moves)
 	for k := len(plan.Moves); k >= 0; k-- {
 		v, ok := e.search(&boards[k], int32(plan.Score-prefix[k]), 0)

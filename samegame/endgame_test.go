@@ -25,7 +25,7 @@ func TestPolishEndFindsOptimum(t *testing.T) {
 			first.Moves = append(first.Moves, Move{x, y})
 			first.Score += c.Apply(&gs[0])
 		}
-		plan, proven := polishEnd(b, first, clock.Nodes(1000000))
+		plan, proven := newEndgame().polish(b, first, clock.Nodes(1000000))
 		got, err := Replay(b, plan.Moves)
 		require.NoError(t, err)
 		require.Equal(t, plan.Score, got)
@@ -68,23 +68,69 @@ func TestPolishEndProvesOnlyWhatItSearched(t *testing.T) {
 	for i := 0; i < 40; i++ {
 		b := smallBoard(r, 6, 5, 3)
 		first := solveBeams(b, clock.Nodes(200), Options{Seed: 1, MaxWidth: 2})
-		plan, proven := polishEnd(b, first, clock.Nodes(60))
+		plan, proven := newEndgame().polish(b, first, clock.Nodes(60))
 		require.GreaterOrEqual(t, plan.Score, first.Score)
-		require.LessOrEqual(t, proven, len(plan.Moves))
 		if proven > 0 {
 			partial++
 		}
+		requireProvedAfter(t, b, plan, proven, i)
+	}
+	require.Greater(t, partial, 20, "the budget should stop most proofs short of the root")
+}
+
+// requireProvedAfter checks that from every position of plan after move
+// proven, no tail beats plan's own.
+func requireProvedAfter(t *testing.T, b Board, plan Plan, proven, board int) {
+	require.LessOrEqual(t, proven, len(plan.Moves))
+	pos, prefix := b, 0
+	for k, m := range plan.Moves {
+		if k >= proven {
+			require.LessOrEqual(t, prefix+bestScore(pos), plan.Score, "board %d move %d", board, k)
+		}
+		p, err := pos.Play(m)
+		require.NoError(t, err)
+		prefix += p
+	}
+}
+
+// A second polish of the same line with the same table goes on back from
+// where the first stopped: with a single node it is back there already, where
+// a new table proves next to nothing; with more it goes further back than a
+// new table, and what it reports proved is.
+func TestPolishResumesWithItsTable(t *testing.T) {
+	r := rng.New(9)
+	ahead, further := 0, 0
+	for i := 0; i < 40; i++ {
+		b := smallBoard(r, 8, 8, 4)
+		first := solveBeams(b, clock.Nodes(200), Options{Seed: 1, MaxWidth: 2})
+		kept := newEndgame()
+		plan, proven := kept.polish(b, first, clock.Nodes(300))
+		_, back := kept.polish(b, plan, clock.Nodes(1))
+		require.LessOrEqual(t, back, proven, "board %d", i)
+		if _, fresh := newEndgame().polish(b, plan, clock.Nodes(1)); fresh > back {
+			ahead++
+		}
+		again, resumed := kept.polish(b, plan, clock.Nodes(300))
+		if _, fresh := newEndgame().polish(b, plan, clock.Nodes(300)); resumed < fresh {
+			further++
+		}
+		// The check of what is proved: a new table's search, with budget
+		// enough, from every position after the move.
 		pos, prefix := b, 0
-		for k, m := range plan.Moves {
-			if k >= proven {
-				require.LessOrEqual(t, prefix+bestScore(pos), plan.Score, "board %d move %d", i, k)
+		for k, m := range again.Moves {
+			if k >= resumed {
+				check := &endgame{memo: make(map[uint64]endEntry), budget: clock.Nodes(1 << 30)}
+				v, ok := check.search(&pos, int32(again.Score-prefix), 0)
+				require.True(t, ok)
+				require.LessOrEqual(t, prefix+int(v), again.Score, "board %d move %d", i, k)
 			}
 			p, err := pos.Play(m)
 			require.NoError(t, err)
 			prefix += p
 		}
 	}
-	require.Greater(t, partial, 20, "the budget should stop most proofs short of the root")
+	require.Equal(t, 40, ahead, "a new table should start behind the kept one")
+	require.Greater(t, further, 15, "the kept table should take most proofs further back")
 }
 
 func TestUpperBound(t *testing.T) {
@@ -118,7 +164,7 @@ func BenchmarkEndgame(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		budget := clock.Nodes(200000)
-		polishEnd(board, line, budget)
+		newEndgame().polish(board, line, budget)
 		nodes += budget.Count()
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
