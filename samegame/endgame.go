@@ -8,9 +8,10 @@ import "cgbots/internal/clock"
 // branch-and-bound search: only a tail that beats the line's own matters, so
 // a position whose upper bound cannot beat it is not searched.
 type endgame struct {
-	memo   map[uint64]endEntry
-	budget *clock.Budget
-	layers []endLayer // move lists by depth, reused
+	memo     map[uint64]endEntry
+	capacity int // entries the table may hold
+	budget   *clock.Budget
+	layers   []endLayer // move lists by depth, reused
 }
 
 // endLayer holds the moves of one position of the current path.
@@ -100,7 +101,7 @@ func (e *endgame) search(b *Board, alpha int32, depth int) (int32, bool) {
 	if known && (v.exact || v.value <= alpha) {
 		return v.value, true
 	}
-	if e.budget.Done() || len(e.memo) >= maxEndgameEntries {
+	if e.budget.Done() || len(e.memo) >= e.capacity {
 		return 0, false
 	}
 	if depth >= len(e.layers) {
@@ -161,7 +162,9 @@ func (e *endgame) line(b Board) []Move {
 }
 
 // newEndgame is an exact search with an empty table.
-func newEndgame() *endgame { return &endgame{memo: make(map[uint64]endEntry)} }
+func newEndgame() *endgame {
+	return &endgame{memo: make(map[uint64]endEntry), capacity: maxEndgameEntries}
+}
 
 // polish solves the tail of plan exactly, from its last positions
 // backwards while the budget lasts, and returns the plan with the best tail.
@@ -181,6 +184,7 @@ func newEndgame() *endgame { return &endgame{memo: make(map[uint64]endEntry)} }
 // Its table keeps what it learns: its entries hold whatever line or alpha
 // led to them, so a later polish of the same line goes on from where this one
 // stopped, and one of a line that shares positions with it starts ahead.
+// A full table starts over: it could learn nothing more, a new one can.
 func (e *endgame) polish(root Board, plan Plan, budget *clock.Budget) (Plan, int) {
 	boards := make([]Board, len(plan.Moves)+1)
 	prefix := make([]int, len(plan.Moves)+1)
@@ -192,6 +196,9 @@ func (e *endgame) polish(root Board, plan Plan, budget *clock.Budget) (Plan, int
 			return plan, len(plan.Moves)
 		}
 		prefix[i+1] = prefix[i] + p
+	}
+	if len(e.memo) >= e.capacity {
+		e.memo = make(map[uint64]endEntry)
 	}
 	e.budget = budget
 	proven := len(plan.Moves)

@@ -42,7 +42,8 @@ func TestEndgameSearchBounds(t *testing.T) {
 	for i := 0; i < 40; i++ {
 		b := smallBoard(r, 4+i%2, 4, 3)
 		want := int32(bestScore(b))
-		e := &endgame{memo: make(map[uint64]endEntry), budget: clock.Nodes(1000000)}
+		e := newEndgame()
+		e.budget = clock.Nodes(1000000)
 		for _, alpha := range []int32{want + 5, want, want - 1, want / 2, 0} {
 			v, ok := e.search(&b, alpha, 0)
 			require.True(t, ok)
@@ -119,7 +120,8 @@ func TestPolishResumesWithItsTable(t *testing.T) {
 		pos, prefix := b, 0
 		for k, m := range again.Moves {
 			if k >= resumed {
-				check := &endgame{memo: make(map[uint64]endEntry), budget: clock.Nodes(1 << 30)}
+				check := newEndgame()
+				check.budget = clock.Nodes(1 << 30)
 				v, ok := check.search(&pos, int32(again.Score-prefix), 0)
 				require.True(t, ok)
 				require.LessOrEqual(t, prefix+int(v), again.Score, "board %d move %d", i, k)
@@ -131,6 +133,24 @@ func TestPolishResumesWithItsTable(t *testing.T) {
 	}
 	require.Equal(t, 40, ahead, "a new table should start behind the kept one")
 	require.Greater(t, further, 15, "the kept table should take most proofs further back")
+}
+
+// A table too full to learn more starts over: on another board it proves
+// as much as a new table of the same size.
+func TestPolishFullTableStartsOver(t *testing.T) {
+	r := rng.New(10)
+	small := func() *endgame { e := newEndgame(); e.capacity = 40; return e }
+	line := func(b Board) Plan { return solveBeams(b, clock.Nodes(200), Options{Seed: 1, MaxWidth: 2}) }
+	for i := 0; i < 20; i++ {
+		filled, b := smallBoard(r, 8, 8, 4), smallBoard(r, 8, 8, 4)
+		kept := small()
+		kept.polish(filled, line(filled), clock.Nodes(1000))
+		require.GreaterOrEqual(t, len(kept.memo), kept.capacity, "board %d", i)
+		got, proven := kept.polish(b, line(b), clock.Nodes(1000))
+		want, fresh := small().polish(b, line(b), clock.Nodes(1000))
+		require.Equal(t, want, got, "board %d", i)
+		require.Equal(t, fresh, proven, "board %d", i)
+	}
 }
 
 func TestUpperBound(t *testing.T) {
