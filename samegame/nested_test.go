@@ -257,3 +257,30 @@ func TestWideImproveRestartsBeforeProvedTail(t *testing.T) {
 	assert.Greater(t, proven, 0, "a full board's line is not proved from the root")
 	assert.Less(t, proven, len(start.Moves))
 }
+
+// A restart of fixed width (Width = MaxWidth) cannot narrow to fit an even
+// share of the budget, and a cut beam keeps only a greedy finish: the first
+// one runs to its end on a budget of twice its cost, where a third of it
+// would cut it, and the widening portfolios still get even shares.
+func TestFixedWidthRestartRunsToItsEnd(t *testing.T) {
+	b := RandomBoard(61)
+	start := newBeam(b, withDefaults(Options{})).greedy(b, 0)
+	opt := withDefaults(Options{Seed: 3, Width: 256, MaxWidth: 256})
+	root := b
+	for _, m := range start.Moves[:restartDepth(3, 4, len(start.Moves), 0)] {
+		root.Play(m)
+	}
+	alone := opt
+	alone.Seed++
+	whole := clock.Nodes(1 << 40)
+	portfolio(root, whole, alone, []int{0})
+	cost := whole.Count()
+
+	var parts []int64
+	opt.Log = func(p Progress) { parts = append(parts, p.Nodes) }
+	restarts(b, start, 0, clock.Nodes(2*cost), opt, 0, len(start.Moves))
+	require.NotEmpty(t, parts)
+	assert.Equal(t, cost, parts[0], "the first restart ran to its end")
+	assert.Equal(t, 1.0, restartShare(opt, 3))
+	assert.Equal(t, 1.0/3, restartShare(withDefaults(Options{MaxWidth: 256}), 3))
+}
