@@ -52,7 +52,20 @@ type Options struct {
 	// raised position 10 from 3,445 to 3,517 (11 minutes; its restarts then
 	// to 3,559), one of width 4M (run alone) position 1 from 2,923 to 2,969.
 	Wide bool
-	Log  func(Progress) // called after every beam
+	// Openings, when above 0, keeps that many openings alive in every beam:
+	// from layer OpeningDepth + 1 on, at most width/Openings nodes of a
+	// layer share their ancestor in layer OpeningDepth. A beam otherwise
+	// narrows to a handful of openings early: on standard position 16 one
+	// of width 20,000 had 12 distinct ancestors in layer 8 left by layer
+	// 29, one of width 200,000 had 28 by layer 39, and the second half of
+	// a line is all that restarts along it vary. The cap costs little: single
+	// beams of width 100,000 on the 20 standard positions (each the tabu
+	// colour of its kept line) scored 1 ± 26 a position more with Openings 64
+	// and OpeningDepth 8 (10 higher, 9 lower), 35 ± 40 more with 256 and 8.
+	// With Openings, the result depends on the thread count (see keepBest).
+	Openings     int
+	OpeningDepth int
+	Log          func(Progress) // called after every beam
 }
 
 // SlotBytes is about the memory a beam on the given number of threads needs
@@ -61,7 +74,8 @@ type Options struct {
 // on standard position 2 peaked at 121 MB live on one thread and 147 MB on
 // two (each thread keeps its own candidates), 473 and 574 bytes a slot, with
 // its layers' boards packed (215 MB on one thread before, and 319 MB before
-// its history was compacted). It was a flat 2,048 before packing.
+// its history was compacted). It was a flat 2,048 before packing. A node
+// was 104 bytes then; the opening (see Openings) makes it 112.
 func SlotBytes(threads int) int { return 768 + 256*threads }
 
 // Progress reports a search under way.
@@ -91,7 +105,7 @@ type Plan struct {
 // from Start take the place of the searches. The rest (a fifth, a twentieth
 // where walks run) solves the tail of the best line exactly.
 // The result is the same for the same seed and node budget, whatever the
-// thread count.
+// thread count (with Options.Openings, for the same thread count).
 func Solve(b Board, budget *clock.Budget, opt Options) Plan {
 	if score, err := Replay(b, opt.Start.Moves); err != nil || score != opt.Start.Score {
 		opt.Start = Plan{}
@@ -639,9 +653,10 @@ type Eval struct {
 var DefaultEval = Eval{Score: 16, TabuCount: 16, Parts: 1600, TabuParts: 800, TabuLate: 6400, Single: 4000, ClearHope: 4000, Noise: 4}
 
 type node struct {
-	board packedBoard
-	score int32
-	hist  int32 // index of the node's last move in beam.hist, -1 at the root
+	board   packedBoard
+	score   int32
+	hist    int32 // index of the node's last move in beam.hist, -1 at the root
+	opening int32 // index of the node's ancestor in layer Options.OpeningDepth, -1 before it
 }
 
 type histEntry struct {
@@ -668,7 +683,9 @@ type beam struct {
 	ends    []node      // one layer's terminal nodes from every worker
 	salt    uint64      // varies the tie-breaking noise between runs
 	width   int         // the current run's width
-	dropped bool        // whether a worker dropped candidates in this layer
+	// perOpening caps the nodes of a layer that share an opening (0: no cap).
+	perOpening int
+	dropped    bool // whether a worker dropped candidates in this layer
 }
 
 type worker struct {
@@ -779,16 +796,20 @@ func groupPotential(m Mask) (pot, paired int64) {
 func (s *beam) run(width int, budget *clock.Budget, salt uint64) (plan Plan, complete, exhaustive bool) {
 	s.hist = s.hist[:0]
 	s.salt = rng.New(s.opt.Seed ^ salt*0x9e3779b97f4a7c15).Uint64()
-	cur := []node{{board: s.root.pack(), hist: -1}}
+	cur := []node{{board: s.root.pack(), hist: -1, opening: -1}}
 	var next []node
 	var best node
 	best.hist = -1
 	bestScore := int32(-1)
 	var seen dedupTable
 	s.width = width
+	s.perOpening = 0
+	if s.opt.Openings > 0 {
+		s.perOpening = (width + s.opt.Openings - 1) / s.opt.Openings
+	}
 	histLimit := 4 * width
 	complete, exhaustive = true, true
-	for len(cur) > 0 {
+	for layer := 0; len(cur) > 0; {
 		if budget.Spent() {
 			complete = false
 			break
@@ -799,7 +820,7 @@ func (s *beam) run(width int, budget *clock.Budget, salt uint64) (plan Plan, com
 				best, bestScore = ends[i], ends[i].score
 			}
 		}
-		cands, dropped := keepBest(cands, width, &seen)
+		cands, dropped := keepBest(cands, s.limit(cur), &seen)
 		if dropped || s.dropped {
 			exhaustive = false
 		}
@@ -808,6 +829,12 @@ func (s *beam) run(width int, budget *clock.Budget, salt uint64) (plan Plan, com
 		s.sortCandidates(cands)
 		next = s.children(cur, cands, next)
 		cur, next = next, cur
+		layer++
+		if layer == s.opt.OpeningDepth && s.perOpening > 0 {
+			for i := range cur {
+				cur[i].opening = int32(i)
+			}
+		}
 		if len(s.hist) > histLimit {
 			s.compactHistory(cur, &best)
 			histLimit = 2*len(s.hist) + 2*width
@@ -913,7 +940,7 @@ func (s *beam) children(cur []node, cands []candidate, next []node) []node {
 			p.board.unpackCells(&board)
 			g, _ := board.GroupAt(int(c.cell>>4), int(c.cell&15))
 			score := p.score + int32(board.Apply(&g))
-			next[i] = node{board: board.pack(), score: score, hist: int32(base + i)}
+			next[i] = node{board: board.pack(), score: score, hist: int32(base + i), opening: p.opening}
 			s.hist[base+i] = histEntry{parent: p.hist, cell: c.cell}
 		}
 	})
@@ -961,13 +988,17 @@ func (s *beam) expandRange(wk *worker, cur []node, lo, hi int, budget *clock.Bud
 	// the worst kept (cutoff): a child after it cannot be among the layer's
 	// best, so it is not even stored. Layers run best first, so most later
 	// children fall after it.
+	// With a cap per opening, a drop leaves width candidates only when the
+	// layer has enough openings; only then is there a cutoff (inexact in the
+	// same rare case as pruning in pieces, see keepBest).
 	var cutoff candidate
+	hasCutoff := false
 	for i := lo; i < hi; i++ {
 		if len(wk.cands) >= limit {
 			var dropped bool
-			wk.cands, dropped = keepBest(wk.cands, s.width, &wk.seen)
-			if dropped {
-				cutoff = worst(wk.cands)
+			wk.cands, dropped = keepBest(wk.cands, s.limit(cur), &wk.seen)
+			if dropped && len(wk.cands) == s.width {
+				cutoff, hasCutoff = worst(wk.cands), true
 			}
 			wk.dropped = wk.dropped || dropped
 		}
@@ -1000,12 +1031,17 @@ func (s *beam) expandRange(wk *worker, cur []node, lo, hi int, budget *clock.Bud
 				parent: int32(i),
 				cell:   uint8(x*16 + y),
 			}
-			if wk.dropped && !c.before(&cutoff) {
+			if hasCutoff && !c.before(&cutoff) {
 				continue
 			}
 			wk.cands = append(wk.cands, c)
 		}
 	}
+}
+
+// limit is what a layer of children of cur may keep.
+func (s *beam) limit(cur []node) layerLimit {
+	return layerLimit{width: s.width, perOpening: s.perOpening, parents: cur}
 }
 
 // compactHistory drops the history entries that neither a node of cur nor

@@ -285,3 +285,13 @@ func TestBeamHistoryStaysCompact(t *testing.T) {
 		assert.Less(t, len(s.hist), 8*width, "seed %d: %d moves", seed, len(plan.Moves))
 	}
 }
+
+// A cap of the whole width never binds: the beam is the one without openings.
+func TestOneOpeningIsNoCap(t *testing.T) {
+	b := RandomBoard(44)
+	plain := Solve(b, clock.Nodes(300000), Options{Seed: 5})
+	capped := Solve(b, clock.Nodes(300000), Options{Seed: 5, Openings: 1, OpeningDepth: 4})
+	require.Equal(t, plain, capped)
+	varied := Solve(b, clock.Nodes(300000), Options{Seed: 5, Openings: 16, OpeningDepth: 4})
+	require.NotEqual(t, plain.Moves, varied.Moves, "a binding cap changes the line")
+}

@@ -42,7 +42,10 @@ func TestDedupKeepsBestOfEachBoard(t *testing.T) {
 
 // Which candidates a layer keeps must not depend on the order they come in:
 // pruning them in pieces (per worker) or at once keeps the same set, and so
-// does leaving out, after a drop, whatever comes after the worst kept.
+// does leaving out, after a drop, whatever comes after the worst kept. With
+// a cap per opening, that holds while a board has one opening (cross-opening
+// transpositions aside, see keepBest); the set kept at once is always that
+// of the plain definition.
 func TestKeepBestIgnoresOrderAndPieces(t *testing.T) {
 	r := rng.New(6)
 	key := func(cs []candidate) []candidate {
@@ -52,25 +55,41 @@ func TestKeepBestIgnoresOrderAndPieces(t *testing.T) {
 	}
 	for trial := 0; trial < 300; trial++ {
 		n := 1 + r.Intn(400)
+		lim := layerLimit{width: 1 + r.Intn(50), parents: make([]node, 20)}
+		for i := range lim.parents {
+			lim.parents[i].opening = -1
+			if trial%2 == 1 {
+				lim.parents[i].opening = int32(r.Intn(6)) - 1
+			}
+		}
+		if trial%2 == 1 {
+			lim.perOpening = 1 + r.Intn(lim.width)
+		}
 		cands := make([]candidate, n)
 		for i := range cands {
 			// Few evaluations and boards, so that ties and duplicates abound.
 			cands[i] = candidate{eval: int64(r.Intn(8)), hash: uint64(r.Intn(40)), parent: int32(r.Intn(20)), cell: uint8(i)}
+			if trial%4 == 3 {
+				cands[i].parent = int32(cands[i].hash % 20) // one opening a board
+			}
 		}
-		width := 1 + r.Intn(50)
 		var seen dedupTable
-		whole, _ := keepBest(append([]candidate(nil), cands...), width, &seen)
+		whole, _ := keepBest(append([]candidate(nil), cands...), lim, &seen)
+		require.Equal(t, key(whole), key(cappedGreedily(cands, lim)), "trial %d", trial)
+		if trial%4 == 1 {
+			continue
+		}
 
 		shuffled := append([]candidate(nil), cands...)
 		r.Shuffle(len(shuffled), func(i, j int) { shuffled[i], shuffled[j] = shuffled[j], shuffled[i] })
 		cut := r.Intn(n + 1)
 		later := append([]candidate(nil), shuffled[cut:]...) // keepBest works in place
-		a, dropped := keepBest(shuffled[:cut], width, &seen)
+		a, dropped := keepBest(shuffled[:cut], lim, &seen)
 		a = append([]candidate(nil), a...)
-		b, _ := keepBest(shuffled[cut:], width, &seen)
-		pieces, _ := keepBest(append(append([]candidate(nil), a...), b...), width, &seen)
+		b, _ := keepBest(shuffled[cut:], lim, &seen)
+		pieces, _ := keepBest(append(append([]candidate(nil), a...), b...), lim, &seen)
 		require.Equal(t, key(whole), key(pieces), "trial %d", trial)
-		if !dropped {
+		if !dropped || len(a) < lim.width {
 			continue
 		}
 		// As expandRange does: once the first piece dropped a candidate, the
@@ -82,10 +101,34 @@ func TestKeepBestIgnoresOrderAndPieces(t *testing.T) {
 				rest = append(rest, c)
 			}
 		}
-		b, _ = keepBest(rest, width, &seen)
-		filtered, _ := keepBest(append(a, b...), width, &seen)
+		b, _ = keepBest(rest, lim, &seen)
+		filtered, _ := keepBest(append(a, b...), lim, &seen)
 		require.Equal(t, key(whole), key(filtered), "trial %d, the rest filtered", trial)
 	}
+}
+
+// cappedGreedily is keepBest written plainly: the distinct boards best
+// first (each with its best candidate's opening), skipping those whose
+// opening already has lim.perOpening kept, until lim.width are kept.
+func cappedGreedily(cands []candidate, lim layerLimit) []candidate {
+	sorted := append([]candidate(nil), cands...)
+	sort.Slice(sorted, func(i, j int) bool { return sorted[i].before(&sorted[j]) })
+	seen := map[uint64]bool{}
+	perGroup := map[int32]int{}
+	var out []candidate
+	for _, c := range sorted {
+		if seen[c.hash] || len(out) == lim.width {
+			continue
+		}
+		seen[c.hash] = true
+		opening := lim.parents[c.parent].opening
+		if opening >= 0 && lim.perOpening > 0 && perGroup[opening] == lim.perOpening {
+			continue
+		}
+		perGroup[opening]++
+		out = append(out, c)
+	}
+	return out
 }
 
 func TestWorstIsLastInOrder(t *testing.T) {

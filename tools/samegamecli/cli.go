@@ -73,18 +73,23 @@ func solve(args []string, stdout, stderr io.Writer) error {
 	improve := fs.Bool("improve", false, "spend the budget on improving the -best file's solutions (walks along them, or with -wide the exact endgame, then beams restarted along them before the move from which it found no better tail, then the exact endgame again) rather than on new searches; boards without one are searched as usual")
 	wide := fs.Bool("wide", false, "spend the budget on one portfolio whose beams widen up to the width cap (-mem, -maxwidth), then on beams restarted along its best line, rather than on many narrower searches and walks: for long runs with much memory")
 	tabu := fs.Int("tabu", -1, "colour (0-4, as in FILE) kept for the final big group; -1 tries every colour")
+	openings := fs.Int("openings", 0, "keep this many openings alive in every beam: at most width/N nodes of a layer share their ancestor in layer -openingdepth (0: no cap)")
+	openingDepth := fs.Int("openingdepth", 8, "the layer (moves played) whose nodes are the openings of -openings")
 	evalFlag := fs.String("eval", "", "evaluation weights to try instead of the tuned ones: Score,Groups,TabuGroups,TabuCount,Others,Adjacent,Parts,TabuParts,Lonely,TabuBreak,Single,ClearHope,Noise[,TabuLate] (TabuLate 0 when left out)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if fs.NArg() < 1 {
-		return errors.New("usage: samegame solve [-time D | -nodes N] [-threads T] [-seed S] [-best FILE [-improve]] [-wide] FILE [INDEX...]")
+		return errors.New("usage: samegame solve [-time D | -nodes N] [-threads T] [-seed S] [-best FILE [-improve]] [-wide] [-openings N [-openingdepth D]] FILE [INDEX...]")
 	}
 	if *threads < 1 {
 		return errors.New("-threads must be at least 1")
 	}
 	if *tabu < -1 || *tabu >= samegame.Colors {
 		return fmt.Errorf("-tabu %d: want a colour 0..%d, or -1 for every colour", *tabu, samegame.Colors-1)
+	}
+	if *openings < 0 || *openingDepth < 1 {
+		return errors.New("-openings must be at least 0 and -openingdepth at least 1")
 	}
 	if *improve && *bestPath == "" {
 		return errors.New("-improve needs -best: it improves that file's solutions")
@@ -122,7 +127,8 @@ func solve(args []string, stdout, stderr io.Writer) error {
 		if *nodes > 0 {
 			budget = clock.Nodes(*nodes)
 		}
-		opt := samegame.Options{Seed: *seed, Threads: *threads, Width: *width, MaxWidth: *maxWidth, Eval: eval, Tabu: *tabu + 1, Start: best[i], ImproveStart: *improve, Wide: *wide}
+		opt := samegame.Options{Seed: *seed, Threads: *threads, Width: *width, MaxWidth: *maxWidth, Eval: eval, Tabu: *tabu + 1, Start: best[i], ImproveStart: *improve, Wide: *wide,
+			Openings: *openings, OpeningDepth: *openingDepth}
 		boardStart := time.Now()
 		var saveErr error
 		keep := func(p samegame.Plan) {

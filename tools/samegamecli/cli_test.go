@@ -26,7 +26,7 @@ func writeBoards(t *testing.T) string {
 
 func TestSolvePrintsReplayableSolutions(t *testing.T) {
 	path := writeBoards(t)
-	for _, mode := range [][]string{nil, {"-wide"}} {
+	for _, mode := range [][]string{nil, {"-wide"}, {"-wide", "-openings", "8", "-openingdepth", "3"}} {
 		var out, errOut bytes.Buffer
 		args := append(append([]string{"solve", "-nodes", "20000"}, mode...), path, "2")
 		require.NoError(t, Run(args, &out, &errOut))
@@ -70,6 +70,8 @@ func TestErrors(t *testing.T) {
 		{[]string{"solve", "-mem", "-1", path}, "leaves no room for a beam"},
 		{[]string{"solve", "-tabu", "5", path}, "-tabu 5: want a colour 0..4"},
 		{[]string{"solve", "-improve", path}, "-improve needs -best"},
+		{[]string{"solve", "-openings", "-2", path}, "-openings must be at least 0"},
+		{[]string{"solve", "-openings", "8", "-openingdepth", "0", path}, "-openingdepth at least 1"},
 		{[]string{"merge", path, scratch}, "usage: samegame merge"},
 		{[]string{"merge", bad, scratch, path}, "line 1: 5 characters"},
 		{[]string{"merge", path, scratch, filepath.Join(t.TempDir(), "missing.txt")}, "missing.txt: no such file"},
