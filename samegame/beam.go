@@ -63,6 +63,8 @@ type Options struct {
 	// colour of its kept line) scored 1 ± 26 a position more with Openings 64
 	// and OpeningDepth 8 (10 higher, 9 lower), 35 ± 40 more with 256 and 8.
 	// With Openings, the result depends on the thread count (see keepBest).
+	// OpeningDepth must be at least 1: layer 0 is the root alone, and
+	// nodes before OpeningDepth have no opening, so 0 caps nothing.
 	Openings     int
 	OpeningDepth int
 	Log          func(Progress) // called after every beam
