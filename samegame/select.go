@@ -8,7 +8,7 @@ type dedupTable struct {
 	slots []uint64
 	keep  []bool
 	// Scratch for capOpenings.
-	counts  []int
+	starts  []int
 	grouped []candidate
 }
 
@@ -127,8 +127,7 @@ func selectTop(cands []candidate, k int) {
 // pruning exact but cost more than the cap: single beams of width 100,000
 // on the 20 standard positions (each the tabu colour of its kept line)
 // scored 196 ± 57 a position less with no cap at all (Openings 1,
-// OpeningDepth 8) than without openings; counted once, Openings 64 and
-// OpeningDepth 8 scored 1 ± 26 more (10 higher, 9 lower).
+// OpeningDepth 8) than without openings (counted once, see Options.Openings).
 func keepBest(cands []candidate, lim layerLimit, seen *dedupTable) ([]candidate, bool) {
 	cands = seen.dedup(cands)
 	n := len(cands)
@@ -165,10 +164,10 @@ func (t *dedupTable) capOpenings(cands []candidate, lim layerLimit) []candidate 
 			groups = g
 		}
 	}
-	if cap(t.counts) < groups+1 {
-		t.counts = make([]int, groups+1)
+	if cap(t.starts) < groups+1 {
+		t.starts = make([]int, groups+1)
 	}
-	starts := t.counts[:groups+1]
+	starts := t.starts[:groups+1]
 	for i := range starts {
 		starts[i] = 0
 	}
