@@ -66,7 +66,9 @@ type Options struct {
 	// without on five positions (README).
 	// With Openings, the result depends on the thread count (see keepBest).
 	// OpeningDepth must be at least 1: layer 0 is the root alone, and
-	// nodes before OpeningDepth have no opening, so 0 caps nothing.
+	// nodes before OpeningDepth have no opening, so 0 caps nothing. Layers
+	// count from a beam's own root: a beam restarted part-way along a line
+	// keeps alive the openings of the OpeningDepth moves after its start.
 	Openings     int
 	OpeningDepth int
 	Log          func(Progress) // called after every beam
