@@ -306,7 +306,7 @@ func solveBeams(b Board, budget *clock.Budget, opt Options) Plan {
 		best, _ := portfolio(b, budget, opt, colors)
 		return better(best, opt.Start)
 	}
-	part := share(budget, 0.6)
+	part := share(budget, beamShare(opt, 0.6))
 	best, tabu := portfolio(b, part, opt, colors)
 	charge(budget, part)
 	line := better(best, opt.Start)
@@ -339,7 +339,7 @@ func restarts(b Board, best Plan, tabu int, budget *clock.Budget, opt Options, s
 				continue
 			}
 			tried[root.Hash()] = true
-			part := share(budget, restartShare(opt, len(fracs)-i))
+			part := share(budget, beamShare(opt, 1/float64(len(fracs)-i)))
 			restarted++
 			sub := opt
 			sub.Seed += restarted
@@ -358,22 +358,26 @@ func restarts(b Board, best Plan, tabu int, budget *clock.Budget, opt Options, s
 	return best
 }
 
-// restartShare is the part of the budget left for a restart when left
-// restarts of the round remain: an even share, so that widening portfolios
-// size their beams to it, but all of it for a beam of fixed width
-// (Width = MaxWidth), which cannot narrow to fit and keeps only a greedy
-// finish when cut: it takes what it needs and leaves the rest to the next.
-// With even shares, the three 8M restarts of a 20-minute run along standard
-// position 17's line were all cut after 364 s (1.8G to 2.5G nodes), where
-// complete 8M restarts from such depths took 2G to 5G nodes and 400 to 880
-// s, and 30-minute runs spent up to 17 minutes on odd eighths cut after 70
-// to 210 s each. With all of it, 35-minute runs along positions 16 to 19
-// ran 11 of their first 12 restarts to the end (6 to 14 minutes each).
-func restartShare(opt Options, left int) float64 {
+// beamShare is the part of the budget left for the next portfolio, the root
+// or a restart: part, sized so that widening portfolios fit their beams to
+// it (the root 60 %, each restart an even share of its round), but all of
+// it for a beam of fixed width (Width = MaxWidth), which cannot narrow to
+// fit and keeps only a greedy finish when cut: it takes what it needs and
+// leaves the rest to the next. With even shares, the three 8M restarts of a
+// 20-minute run along standard position 17's line were all cut after 364 s
+// (1.8G to 2.5G nodes), where complete 8M restarts from such depths took 2G
+// to 5G nodes and 400 to 880 s, and 30-minute runs spent up to 17 minutes
+// on odd eighths cut after 70 to 210 s each. With all of it, 35-minute runs
+// along positions 16 to 19 ran 11 of their first 12 restarts to the end (6
+// to 14 minutes each). A fixed-width root with 60 % was cut the same way:
+// a 30-minute run on position 8 (seed 1161) gave its 4M root 60 % of the 95 %
+// before the last exact search, 1,026 s, and it scored 4,091; a 137-minute
+// run's root (seed 1171) ended after 1,031 s at 4,313.
+func beamShare(opt Options, part float64) float64 {
 	if opt.Width >= opt.MaxWidth {
 		return 1
 	}
-	return 1 / float64(left)
+	return part
 }
 
 // restartFractions are where beams restart along the best line, in parts of

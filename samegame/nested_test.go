@@ -258,29 +258,41 @@ func TestWideImproveRestartsBeforeProvedTail(t *testing.T) {
 	assert.Less(t, proven, len(start.Moves))
 }
 
-// A restart of fixed width (Width = MaxWidth) cannot narrow to fit an even
-// share of the budget, and a cut beam keeps only a greedy finish: the first
-// one runs to its end on a budget of twice its cost, where a third of it
-// would cut it, and the widening portfolios still get even shares.
-func TestFixedWidthRestartRunsToItsEnd(t *testing.T) {
+// A beam of fixed width (Width = MaxWidth) cannot narrow to fit a share of
+// the budget, and a cut beam keeps only a greedy finish: the root and then
+// the first restart each run to their end on a budget of 3/2 of their cost,
+// where the root's 60 % or a restart's third would cut them, and the
+// widening portfolios still get those shares.
+func TestFixedWidthBeamsRunToTheirEnd(t *testing.T) {
 	b := RandomBoard(61)
-	start := newBeam(b, withDefaults(Options{})).greedy(b, 0)
-	opt := withDefaults(Options{Seed: 3, Width: 256, MaxWidth: 256})
+	opt := withDefaults(Options{Seed: 3, Width: 256, MaxWidth: 256, Tabu: 1})
+	cost := func(b Board, opt Options) int64 {
+		whole := clock.Nodes(1 << 40)
+		portfolio(b, whole, opt, []int{0})
+		return whole.Count()
+	}
+	var first []Progress
+	rooted := opt
+	rooted.Log = func(p Progress) { first = append(first, p) }
+	rootCost := cost(b, opt)
+	solveBeams(b, clock.Nodes(rootCost*3/2), rooted)
+	require.NotEmpty(t, first)
+	assert.Equal(t, rootCost, first[0].Nodes, "the root ran to its end")
+
+	start := newBeam(b, opt).greedy(b, 0)
 	root := b
 	for _, m := range start.Moves[:restartDepth(3, 4, len(start.Moves), 0)] {
 		root.Play(m)
 	}
 	alone := opt
 	alone.Seed++
-	whole := clock.Nodes(1 << 40)
-	portfolio(root, whole, alone, []int{0})
-	cost := whole.Count()
-
+	restartCost := cost(root, alone)
 	var parts []int64
 	opt.Log = func(p Progress) { parts = append(parts, p.Nodes) }
-	restarts(b, start, 0, clock.Nodes(2*cost), opt, 0, len(start.Moves))
+	restarts(b, start, 0, clock.Nodes(restartCost*3/2), opt, 0, len(start.Moves))
 	require.NotEmpty(t, parts)
-	assert.Equal(t, cost, parts[0], "the first restart ran to its end")
-	assert.Equal(t, 1.0, restartShare(opt, 3))
-	assert.Equal(t, 1.0/3, restartShare(withDefaults(Options{MaxWidth: 256}), 3))
+	assert.Equal(t, restartCost, parts[0], "the first restart ran to its end")
+
+	assert.Equal(t, 1.0, beamShare(opt, 1.0/3))
+	assert.Equal(t, 0.6, beamShare(withDefaults(Options{MaxWidth: 256}), 0.6))
 }
