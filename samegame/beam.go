@@ -359,22 +359,17 @@ func restarts(b Board, best Plan, tabu int, budget *clock.Budget, opt Options, s
 }
 
 // beamShare is the part of the budget left for the next portfolio, the root
-// or a restart: part, sized so that widening portfolios fit their beams to
-// it (the root 60 %, each restart an even share of its round), but all of
-// it for a beam of fixed width (Width = MaxWidth), which cannot narrow to
-// fit and keeps only a greedy finish when cut: it takes what it needs and
-// leaves the rest to the next. With even shares, the three 8M restarts of a
-// 20-minute run along standard position 17's line were all cut after 364 s
-// (1.8G to 2.5G nodes), where complete 8M restarts from such depths took 2G
-// to 5G nodes and 400 to 880 s, and 30-minute runs spent up to 17 minutes
-// on odd eighths cut after 70 to 210 s each. With all of it, 35-minute runs
-// along positions 16 to 19 ran 11 of their first 12 restarts to the end (6
-// to 14 minutes each). A fixed-width root with 60 % was cut the same way:
-// a 30-minute run on position 8 (seed 1161) gave its 4M root 60 % of the 95 %
-// before the last exact search, 1,026 s, and it scored 4,091; a 137-minute
-// run's root (seed 1171) ended after 1,031 s at 4,313. On 8 at 80M nodes
-// (tabu 1, seed 5), a 64K root (54.3M nodes) cut at 60 % of 95 % scored
-// 3,195, the run 4,039; run to its end, 4,169, and so did the run.
+// or a restart: part, so that widening portfolios fit their beams to it (the
+// root 60 %, each restart an even share of its round), but all of it for a
+// beam of fixed width (Width = MaxWidth), which cannot narrow to fit and
+// keeps only a greedy finish when cut: it takes what it needs and leaves the
+// rest to the next. With even shares, the three 8M restarts of a 20-minute
+// run along standard position 17's line were all cut after 364 s (complete
+// ones took 400 to 880 s); with all of it, 35-minute runs along positions 16
+// to 19 ran 11 of their first 12 restarts to the end. With 60 % (of the 95 %
+// before the last exact search), a 64K root on position 8 (tabu 1, seed 5,
+// 80M nodes) was cut at 45.6M of its 54.3M nodes and scored 3,195, against
+// 4,169 run to its end.
 func beamShare(opt Options, part float64) float64 {
 	if opt.Width >= opt.MaxWidth {
 		return 1
